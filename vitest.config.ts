@@ -16,8 +16,9 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          environment: 'node',
+          environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'resources/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
         },
       },
       {

@@ -1,0 +1,32 @@
+// Debian's Chromium driven by playwright-core (no browser download). Without Chromium the journeys
+// skip with a message on a laptop and fail loudly in CI.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const chromiumPath = process.env.VEXIL_CHROMIUM ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(chromiumPath);
+
+export function requireChromium(): boolean {
+  if (hasChromium) return true;
+  if (process.env.CI) throw new Error(`Chromium is required in CI (looked for ${chromiumPath})`);
+  console.warn(
+    `Browser journeys skipped: no Chromium at ${chromiumPath} (apt-get install chromium)`,
+  );
+  return false;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}

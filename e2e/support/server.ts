@@ -1,0 +1,53 @@
+// A real Vexil server on a free loopback port with a fresh SQLite database and the built client.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../server/src/config.js';
+import { createServer } from '../../server/src/server.js';
+
+const root = join(import.meta.dirname, '..', '..');
+export const ADMIN_PASSWORD = 'E2e-Admin-Pass1';
+
+function ensureWebBuild(): string {
+  const webDir = join(root, 'build', 'web');
+  if (!existsSync(join(webDir, 'index.html'))) {
+    execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+  }
+  return webDir;
+}
+
+export interface RunningServer {
+  url: string;
+  app: FastifyInstance;
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'vexil-e2e-'));
+  const config = loadConfig({
+    PORT: '0',
+    VEXIL_HOST: '127.0.0.1',
+    VEXIL_DATA: dataDir,
+    VEXIL_WEB_DIR: ensureWebBuild(),
+    VEXIL_LOG_LEVEL: 'silent',
+    VEXIL_RATE_LIMIT: 'off',
+    VEXIL_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    ...env,
+  });
+  const app = await createServer(config);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    app,
+    async stop() {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

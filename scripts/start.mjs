@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// `npm start`: builds whatever is missing (generated code, web client, server bundle), then serves.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const run = (what, command, args) => {
+  console.log(`[vexil] ${what}…`);
+  execFileSync(command, args, { cwd: root, stdio: 'inherit' });
+};
+
+const missing = (path) => !existsSync(join(root, path));
+
+if (missing('server/src/generated/openapi.gen.json') || missing('src/api/schema.gen.ts')) {
+  run('generating code from openapi/', bin('tsx'), ['codegen/generate.ts']);
+}
+if (missing('build/web/index.html')) {
+  run('building the web client', bin('vite'), ['build', '--logLevel', 'warn']);
+}
+if (missing('build/server/main.mjs')) {
+  run('building the server', process.execPath, [join(root, 'scripts/build-server.mjs')]);
+}
+await import(join(root, 'build/server/main.mjs'));

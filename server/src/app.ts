@@ -1,0 +1,87 @@
+/**
+ * The Vexil server as a Fastify instance: plugins (cookies, CSRF, session, uploads, rate limits),
+ * then every operation of the spec, then docs, health and the web client (STYLE.md §13).
+ */
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { DB } from './db/schema.js';
+import { installErrorHandler } from './http/errorHandler.js';
+import { authPlugin, type SessionLookup } from './plugins/auth.js';
+import { csrfPlugin } from './plugins/csrf.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerHealth } from './plugins/health.js';
+import { createRateLimiters } from './plugins/rateLimits.js';
+import { registerWeb } from './plugins/web.js';
+import { handlers } from './routes/index.js';
+import { registerOperations } from './routes/registerOperations.js';
+import { sessionLookup } from './services/sessions.js';
+import type { LogStore } from './services/logStore.js';
+import { SettingsService } from './services/settings.js';
+import { compileBodyValidator, compileParamValidator } from './spec/validators.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<DB>;
+    database: Database;
+    logStore: LogStore;
+    settings: SettingsService;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  logStore: LogStore;
+  logger: Logger;
+  /** Override how session cookies are resolved (tests); defaults to the sessions table. */
+  lookupSession?: SessionLookup;
+}
+
+/** Largest upload any operation accepts; per-operation limits come from the spec. */
+const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database, logStore, logger } = deps;
+  const app = Fastify({
+    loggerInstance: logger as unknown as FastifyBaseLogger,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    bodyLimit: config.bodyLimitBytes,
+    disableRequestLogging: !config.requestLogging,
+    return503OnClosing: true,
+  });
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('logStore', logStore);
+  app.decorate('settings', new SettingsService(database.db));
+
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'body'
+      ? compileBodyValidator(schema as Record<string, unknown>)
+      : compileParamValidator(schema as Record<string, unknown>),
+  );
+  installErrorHandler(app);
+
+  await app.register(cookie);
+  await app.register(csrfPlugin);
+  await app.register(authPlugin, { lookup: deps.lookupSession ?? sessionLookup(database.db) });
+  await app.register(multipart, {
+    attachFieldsToBody: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 20, parts: 40 },
+  });
+
+  const limits = await createRateLimiters(app, config.rateLimit);
+  registerOperations(app, handlers, limits);
+  await registerDocs(app);
+  await registerHealth(app);
+  await registerWeb(app, config.webDir);
+  return app;
+}

@@ -1,0 +1,22 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { DB } from '../schema.js';
+
+export const SQLITE_FILE_NAME = 'vexil.db';
+export const IN_MEMORY = ':memory:';
+
+/** Opens `<dataDir>/vexil.db` (creating the folder), or an in-memory database for `:memory:`. */
+export function openSqlite(dataDir: string): { db: Kysely<DB>; location: string } {
+  const location = dataDir === IN_MEMORY ? IN_MEMORY : join(dataDir, SQLITE_FILE_NAME);
+  if (location !== IN_MEMORY) mkdirSync(dataDir, { recursive: true });
+  const database = new SQLite(location);
+  if (location !== IN_MEMORY) {
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = NORMAL');
+  }
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database }) }), location };
+}

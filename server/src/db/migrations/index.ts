@@ -1,0 +1,10 @@
+// Every migration, by name. Names sort in the order they apply; never rename or edit one that
+// has shipped — add the next file (`0002_….ts`) and register it here.
+import type { VexilMigration } from './columns.js';
+import { initial } from './0001_initial.js';
+
+export type { VexilMigration } from './columns.js';
+
+export const migrations: Record<string, VexilMigration> = {
+  '0001_initial': initial,
+};

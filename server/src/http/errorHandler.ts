@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './errors.js';
+
+export interface ErrorBody {
+  title: string;
+  status: number;
+}
+
+/** Framework error codes mapped to the answer a client should see. */
+const frameworkErrors: Record<string, { status: number; title?: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, title: 'Unsupported content type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, title: 'Invalid Content-Length' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, title: 'The request body is empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, title: 'The request body is too large' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, title: 'The uploaded file is too large' },
+  FST_FILES_LIMIT: { status: 413, title: 'Too many files' },
+  FST_FIELDS_LIMIT: { status: 413, title: 'Too many form fields' },
+  FST_PARTS_LIMIT: { status: 413, title: 'Too many form parts' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, title: 'The request is not multipart' },
+  FST_ERR_BAD_URL: { status: 400, title: 'Malformed URL' },
+};
+
+export function toErrorBody(error: FastifyError | ApiError | Error): {
+  httpStatus: number;
+  body: ErrorBody;
+} {
+  if (error instanceof ApiError) {
+    return {
+      httpStatus: error.statusCode,
+      body: { title: error.message, status: error.bodyStatus },
+    };
+  }
+  const fe = error as FastifyError;
+  if (fe.validation) {
+    return { httpStatus: 400, body: { title: fe.message, status: 400 } };
+  }
+  const mapped = fe.code ? frameworkErrors[fe.code] : undefined;
+  if (mapped) {
+    return {
+      httpStatus: mapped.status,
+      body: { title: mapped.title ?? fe.message, status: mapped.status },
+    };
+  }
+  if (error instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return { httpStatus: 400, body: { title: 'The request body is not valid JSON', status: 400 } };
+  }
+  const status = fe.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return { httpStatus: status, body: { title: fe.message || 'Bad request', status } };
+  }
+  return { httpStatus: 500, body: { title: 'Internal server error', status: 500 } };
+}
+
+/** One handler for every failure: `{title, status}`, never a stack trace. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { httpStatus, body } = toErrorBody(error);
+    if (httpStatus >= 500) {
+      request.log.error({ err: error }, 'Unhandled error');
+    }
+    return reply.code(httpStatus).type('application/json; charset=utf-8').send(body);
+  });
+}

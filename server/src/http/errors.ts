@@ -1,0 +1,19 @@
+/** The one error type handlers throw; the error handler turns it into `{title, status}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    title: string,
+    /** Body `status` when it differs from the HTTP code (e.g. 10002 "game ended"). */
+    readonly bodyStatus: number = statusCode,
+  ) {
+    super(title);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (title: string, bodyStatus?: number) =>
+  new ApiError(400, title, bodyStatus);
+export const unauthorized = (title = 'Please sign in first') => new ApiError(401, title);
+export const forbidden = (title = 'Access denied') => new ApiError(403, title);
+export const notFound = (title = 'Not found') => new ApiError(404, title);
+export const tooManyRequests = (title: string) => new ApiError(429, title);

@@ -1,0 +1,47 @@
+/** Wires configuration, logging and storage into a running app (used by main.ts and tests). */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { insertLogs } from './db/repositories/logs.js';
+import { createLogger } from './services/logger.js';
+import { LogStore } from './services/logStore.js';
+import { ensureAdminAccount } from './services/bootstrapAdmin.js';
+import type { SessionLookup } from './plugins/auth.js';
+
+export interface StartOptions {
+  /** Use this database instead of opening the configured one (tests); it is closed with the app. */
+  database?: Database;
+  lookupSession?: SessionLookup;
+}
+
+export async function createServer(
+  config: Config,
+  options: StartOptions = {},
+): Promise<FastifyInstance> {
+  const logStore = new LogStore();
+  const logger = createLogger(config.logLevel, logStore);
+  const database =
+    options.database ??
+    (await openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      logger: { info: (msg: string) => logger.info(msg) },
+    }));
+  logStore.attach({ write: (entries) => insertLogs(database.db, entries) });
+
+  const app = await buildApp({
+    config,
+    database,
+    logStore,
+    logger,
+    lookupSession: options.lookupSession,
+  });
+  app.addHook('onClose', async () => {
+    await logStore.close();
+    // A database handed in by the caller stays open: whoever opened it closes it.
+    if (!options.database) await database.close();
+  });
+  if (config.adminPassword) await ensureAdminAccount(database.db, config.adminPassword, app.log);
+  return app;
+}

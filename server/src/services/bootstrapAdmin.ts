@@ -1,0 +1,41 @@
+/** `VEXIL_ADMIN_PASSWORD`: after start an account `admin` with role Admin and that password exists. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { hashPassword, verifyPassword } from '../domain/passwords.js';
+import {
+  createUser,
+  findUserByUserNameOrEmail,
+  updateUserFields,
+} from '../db/repositories/users.js';
+
+export const ADMIN_USER_NAME = 'admin';
+export const ADMIN_EMAIL = 'admin@vexil.local';
+
+export async function ensureAdminAccount(
+  db: Kysely<DB>,
+  password: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const existing = await findUserByUserNameOrEmail(db, ADMIN_USER_NAME);
+  if (!existing) {
+    await createUser(db, {
+      userName: ADMIN_USER_NAME,
+      email: ADMIN_EMAIL,
+      passwordHash: await hashPassword(password),
+      role: 'Admin',
+      emailConfirmed: true,
+      registerTime: Date.now(),
+    });
+    log.info({ taskStatus: 'Success' }, 'Created the admin account from VEXIL_ADMIN_PASSWORD');
+    return;
+  }
+  const samePassword = await verifyPassword(password, existing.passwordHash);
+  if (existing.role === 'Admin' && existing.emailConfirmed && samePassword) return;
+  await updateUserFields(db, existing.id, {
+    role: 'Admin',
+    emailConfirmed: true,
+    ...(samePassword ? {} : { passwordHash: await hashPassword(password) }),
+  });
+  log.info({ taskStatus: 'Success' }, 'Updated the admin account from VEXIL_ADMIN_PASSWORD');
+}

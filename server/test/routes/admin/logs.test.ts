@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { describeEachDatabase } from '../../support/databases.js';
+
+describeEachDatabase('GET /api/admin/logs', (getDb) => {
+  let app: FastifyInstance;
+  let admin: Caller;
+  beforeAll(async () => {
+    app = await createTestApp(getDb());
+    admin = await signIn(app, 'Admin');
+  });
+  afterAll(() => app.close());
+
+  const logs = async (query: Record<string, string> = {}) => {
+    const response = await admin({ method: 'GET', url: '/api/admin/logs', query });
+    expect(response.statusCode).toBe(200);
+    return response.json() as Array<Record<string, unknown>>;
+  };
+
+  it('returns stored server log entries, newest first, in the wire shape', async () => {
+    app.log.info(
+      { userName: 'alice', ip: '192.0.2.7', taskStatus: 'Success' },
+      'alice did a thing',
+    );
+    app.log.debug('too chatty to keep');
+    app.log.warn('disk almost full');
+    const entries = await logs();
+    expect(entries[0]).toMatchObject({ level: 'Warning', msg: 'disk almost full', name: 'System' });
+    const alice = entries.find((e) => e.msg === 'alice did a thing');
+    expect(alice).toEqual({
+      time: expect.any(Number),
+      name: 'alice',
+      level: 'Information',
+      ip: '192.0.2.7',
+      msg: 'alice did a thing',
+      status: 'Success',
+    });
+    expect(entries.some((e) => e.msg === 'too chatty to keep')).toBe(false);
+  });
+
+  it('filters by level and pages with count and skip', async () => {
+    app.log.error({ err: new Error('kaput') }, 'job failed');
+    for (let i = 0; i < 5; i++) app.log.info(`page entry ${i}`);
+    const errors = await logs({ level: 'Error' });
+    expect(errors.every((e) => e.level === 'Error')).toBe(true);
+    expect(errors[0]).toMatchObject({ status: 'Failed', msg: expect.stringContaining('kaput') });
+    const firstTwo = await logs({ count: '2' });
+    const nextTwo = await logs({ count: '2', skip: '2' });
+    expect(firstTwo.map((e) => e.msg)).toEqual(['page entry 4', 'page entry 3']);
+    expect(nextTwo.map((e) => e.msg)).toEqual(['page entry 2', 'page entry 1']);
+  });
+});

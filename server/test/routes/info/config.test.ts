@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { setSettings } from '../../../src/db/repositories/settings.js';
+import { caller, createTestApp } from '../../support/app.js';
+import { describeEachDatabase } from '../../support/databases.js';
+
+describeEachDatabase('GET /api/config', (getDb) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp(getDb());
+  });
+  afterAll(() => app.close());
+
+  it('answers the defaults on a new platform', async () => {
+    const response = await caller(app)({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      title: 'GZ',
+      slogan: 'Hack for fun not for profit',
+      footerInfo: null,
+      customTheme: null,
+      logoUrl: null,
+      portMapping: 'Default',
+      defaultLifetime: 120,
+      extensionDuration: 120,
+      renewalWindow: 10,
+    });
+  });
+
+  it('reflects stored settings once the cache is refreshed', async () => {
+    const hash = 'a'.repeat(64);
+    await setSettings(app.db, {
+      'GlobalConfig.Title': 'Vexil',
+      'GlobalConfig.LogoHash': hash,
+      'ContainerPolicy.RenewalWindow': 15,
+    });
+    app.settings.invalidate();
+    const body = (await caller(app)({ method: 'GET', url: '/api/config' })).json();
+    expect(body).toMatchObject({
+      title: 'Vexil',
+      logoUrl: `/assets/${hash}/logo`,
+      renewalWindow: 15,
+    });
+  });
+});

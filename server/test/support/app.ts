@@ -1,0 +1,58 @@
+// The real app on a test database, and callers signed in as each role.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createSession } from '../../src/db/repositories/sessions.js';
+import { createUser } from '../../src/db/repositories/users.js';
+import type { Role } from '../../src/db/schema.js';
+import { createServer } from '../../src/server.js';
+import { SESSION_COOKIE } from '../../src/plugins/auth.js';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../src/plugins/csrf.js';
+import { buildNewUser } from './builders.js';
+import type { TestDatabase } from './databases.js';
+
+export const TEST_XSRF = 'test-xsrf-token';
+
+/** Test configuration: rate limits off, quiet logs, no web client; override per test. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    VEXIL_RATE_LIMIT: 'off',
+    VEXIL_LOG_LEVEL: 'silent',
+    VEXIL_WEB_DIR: '/nonexistent-vexil-web',
+    ...env,
+  });
+}
+
+export async function createTestApp(
+  database: TestDatabase,
+  config: Config = testConfig(),
+  /** Adds test-only routes before the app starts. */
+  setup?: (app: FastifyInstance) => void,
+): Promise<FastifyInstance> {
+  const app = await createServer(config, { database });
+  setup?.(app);
+  await app.ready();
+  return app;
+}
+
+export type Caller = (options: InjectOptions) => Promise<LightMyRequestResponse>;
+
+/** A caller that sends the XSRF pair and, when given, a session cookie. */
+export function caller(app: FastifyInstance, session?: string): Caller {
+  return (options) =>
+    app.inject({
+      ...options,
+      cookies: {
+        [XSRF_COOKIE]: TEST_XSRF,
+        ...(session ? { [SESSION_COOKIE]: session } : {}),
+        ...(options.cookies ?? {}),
+      },
+      headers: { [XSRF_HEADER]: TEST_XSRF, ...(options.headers ?? {}) },
+    });
+}
+
+/** Creates a user with the role and returns a caller signed in as them. */
+export async function signIn(app: FastifyInstance, role: Role): Promise<Caller> {
+  const user = await createUser(app.db, buildNewUser({ role }));
+  const { token } = await createSession(app.db, user.id, { ip: '127.0.0.1', now: Date.now() });
+  return caller(app, token);
+}

@@ -1,0 +1,52 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  COLOR_SCHEME_KEY,
+  createAppTheme,
+  DEFAULT_THEME_COLOUR,
+  readColorScheme,
+  resolveMode,
+  resolveThemeColour,
+  writeColorScheme,
+} from './theme';
+
+describe('colour scheme', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('is dark by default', () => {
+    expect(readColorScheme()).toBe('dark');
+  });
+
+  it('is kept in localStorage', () => {
+    writeColorScheme('light');
+    expect(localStorage.getItem(COLOR_SCHEME_KEY)).toBe('light');
+    expect(readColorScheme()).toBe('light');
+  });
+
+  it('ignores an unknown stored value', () => {
+    localStorage.setItem(COLOR_SCHEME_KEY, 'sepia');
+    expect(readColorScheme()).toBe('dark');
+  });
+
+  it('resolves auto from the system preference', () => {
+    expect(resolveMode('auto', true)).toBe('dark');
+    expect(resolveMode('auto', false)).toBe('light');
+    expect(resolveMode('light', true)).toBe('light');
+  });
+});
+
+describe('theme colour', () => {
+  it('uses a valid managed colour and ignores anything else', () => {
+    expect(resolveThemeColour('#123abc')).toBe('#123abc');
+    expect(resolveThemeColour('#123abcd')).toBe(DEFAULT_THEME_COLOUR);
+    expect(resolveThemeColour('blue')).toBe(DEFAULT_THEME_COLOUR);
+    expect(resolveThemeColour(null)).toBe(DEFAULT_THEME_COLOUR);
+  });
+
+  it('builds the primary colour and the 10 shades from it', () => {
+    const theme = createAppTheme('dark', '#123abc');
+    expect(theme.palette.mode).toBe('dark');
+    expect(theme.palette.brand).toHaveLength(10);
+    expect(theme.palette.brand).toContain('#123abc');
+    expect(theme.palette.primary.main).toBe('#123abc');
+  });
+});

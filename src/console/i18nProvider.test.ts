@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import i18n from '../app/i18n';
+import { convertPolyglotMessages, createI18nProvider } from './i18nProvider';
+
+describe('convertPolyglotMessages', () => {
+  it('converts placeholders and plural forms, keeping the nesting', () => {
+    expect(
+      convertPolyglotMessages({
+        ra: { page: { edit: '%{name} %{recordRepresentation}' } },
+        deleted: 'Element deleted |||| %{smart_count} elements deleted',
+      }),
+    ).toEqual({
+      ra: { page: { edit: '{{name}} {{recordRepresentation}}' } },
+      deleted_one: 'Element deleted',
+      deleted_other: '{{count}} elements deleted',
+    });
+  });
+});
+
+describe('createI18nProvider', () => {
+  const provider = createI18nProvider(i18n);
+
+  it("translates react-admin's messages through the shared i18next instance", () => {
+    expect(provider.translate('ra.action.save')).toBe('Save');
+    expect(provider.translate('ra.page.show', { name: 'User', recordRepresentation: '#1' })).toBe(
+      'User #1',
+    );
+  });
+
+  it('handles smart_count plurals', () => {
+    expect(provider.translate('ra.notification.deleted', { smart_count: 1 })).toBe(
+      'Element deleted',
+    );
+    expect(provider.translate('ra.notification.deleted', { smart_count: 3 })).toBe(
+      '3 elements deleted',
+    );
+  });
+
+  it('falls back to the Polyglot-style default, then the key', () => {
+    expect(
+      provider.translate('resources.users.name', { smart_count: 2, _: 'User |||| Users' }),
+    ).toBe('Users');
+    expect(provider.translate('resources.users.fields.name', { _: 'Name' })).toBe('Name');
+    expect(provider.translate('no.such.key')).toBe('no.such.key');
+  });
+
+  it('keeps app strings and reports the locale', () => {
+    expect(provider.translate('error_screen.try_again')).toBe('Try again');
+    expect(provider.getLocale()).toBe('en-US');
+  });
+});
