@@ -4,7 +4,7 @@
  */
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
@@ -53,7 +53,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: config.bodyLimitBytes,
-    disableRequestLogging: !config.requestLogging,
+    logController: new LogController({ disableRequestLogging: !config.requestLogging }),
     return503OnClosing: true,
   });
 

@@ -11,6 +11,9 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     routePrefix: '/api-docs',
     uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: false },
     staticCSP: true,
+    // Swagger UI sets inline styles; everything else stays 'self'.
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
   });
   app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(document),

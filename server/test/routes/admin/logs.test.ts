@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, signIn, type Caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('GET /api/admin/logs', (getDb) => {
   let app: FastifyInstance;
@@ -15,6 +16,7 @@ describeEachDatabase('GET /api/admin/logs', (getDb) => {
   const logs = async (query: Record<string, string> = {}) => {
     const response = await admin({ method: 'GET', url: '/api/admin/logs', query });
     expect(response.statusCode).toBe(200);
+    expectMatchesSpec('adminGetLogs', response);
     return response.json() as Array<Record<string, unknown>>;
   };
 

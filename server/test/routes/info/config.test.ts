@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setSettings } from '../../../src/db/repositories/settings.js';
 import { caller, createTestApp } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('GET /api/config', (getDb) => {
   let app: FastifyInstance;
@@ -14,6 +15,7 @@ describeEachDatabase('GET /api/config', (getDb) => {
   it('answers the defaults on a new platform', async () => {
     const response = await caller(app)({ method: 'GET', url: '/api/config' });
     expect(response.statusCode).toBe(200);
+    expectMatchesSpec('infoGetClientConfig', response);
     expect(response.json()).toEqual({
       title: 'GZ',
       slogan: 'Hack for fun not for profit',

@@ -1,0 +1,102 @@
+// Holds every operation of the spec to openapi/README.md's conventions, so the 113 operations of
+// the contract stay complete: role, tag, responses for each way it can fail, limits on every input.
+import { describe, expect, it } from 'vitest';
+import { isUnsafeMethod } from '../../src/plugins/csrf.js';
+import { listOperations, loadDocument, type JsonSchema } from '../../src/spec/document.js';
+
+const tags = ['account', 'admin', 'assets', 'edit', 'game', 'info', 'proxy', 'team'];
+const roles = ['Anonymous', 'User', 'Monitor', 'Admin'];
+const limits = ['register', 'query', 'powChallenge', 'concurrency', 'container', 'submit'];
+
+/** Every string a client can send has a length limit. */
+function unboundedStrings(schema: JsonSchema, path: string): string[] {
+  const out: string[] = [];
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  if (
+    types.includes('string') &&
+    schema.maxLength === undefined &&
+    !schema.enum &&
+    schema.format !== 'uuid'
+  ) {
+    out.push(path);
+  }
+  for (const [name, prop] of Object.entries(
+    (schema.properties ?? {}) as Record<string, JsonSchema>,
+  )) {
+    out.push(...unboundedStrings(prop, `${path}.${name}`));
+  }
+  if (schema.items) out.push(...unboundedStrings(schema.items as JsonSchema, `${path}[]`));
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
+    for (const option of (schema[key] as JsonSchema[] | undefined) ?? [])
+      out.push(...unboundedStrings(option, path));
+  }
+  return out;
+}
+
+describe('the OpenAPI description', () => {
+  const ops = listOperations();
+
+  it('has every operation of the contract, each with a unique operationId', () => {
+    expect(ops).toHaveLength(113);
+    expect(new Set(ops.map((op) => op.operationId)).size).toBe(113);
+  });
+
+  it('is OpenAPI 3.1 and names the session cookie', () => {
+    const doc = loadDocument() as unknown as Record<string, any>;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.session).toMatchObject({
+      in: 'cookie',
+      name: 'vexil_session',
+    });
+  });
+
+  for (const op of ops) {
+    describe(`${op.operationId}`, () => {
+      const raw = (loadDocument().paths[op.path] as Record<string, any>)[op.method.toLowerCase()];
+      const codes = Object.keys(op.responses);
+
+      it('has a tag, a summary, a role and a known rate limit', () => {
+        expect(tags).toContain(op.tag);
+        expect(raw.summary).toBeTruthy();
+        expect(roles).toContain(raw['x-vexil-role']);
+        if (op.rateLimit) expect(limits).toContain(op.rateLimit);
+        if (op.role === 'Anonymous') expect(raw.security).toEqual([]);
+      });
+
+      it('declares every way it can fail', () => {
+        expect(codes).toContain('429');
+        if (op.role !== 'Anonymous') expect(codes).toEqual(expect.arrayContaining(['401', '403']));
+        if (isUnsafeMethod(op.method)) expect(codes).toContain('403');
+        if (op.parameters.length > 0 || op.requestBody) expect(codes).toContain('400');
+        if (op.requestBody?.content['application/json']) expect(codes).toContain('415');
+        if (op.requestBody?.content['multipart/form-data']) expect(codes).toContain('413');
+      });
+
+      it('gives every response body a schema', () => {
+        for (const [code, response] of Object.entries(op.responses as Record<string, any>)) {
+          for (const [type, media] of Object.entries(
+            (response.content ?? {}) as Record<string, any>,
+          )) {
+            expect(media.schema, `${code} ${type}`).toBeDefined();
+          }
+        }
+      });
+
+      it('limits the length of every string it accepts', () => {
+        const found = op.parameters.flatMap((p) => unboundedStrings(p.schema, `${p.in}.${p.name}`));
+        for (const [type, schema] of Object.entries(op.requestBody?.content ?? {})) {
+          found.push(...unboundedStrings(schema, type));
+        }
+        expect(found).toEqual([]);
+      });
+
+      if (op.requestBody?.content['application/json']) {
+        it('rejects unknown properties in its JSON body', () => {
+          const schema = op.requestBody!.content['application/json'];
+          const object = schema.type === 'array' ? (schema.items as JsonSchema) : schema;
+          if (object.type === 'object') expect(object.additionalProperties).toBe(false);
+        });
+      }
+    });
+  }
+});
