@@ -42,7 +42,10 @@ describe('the OpenAPI description', () => {
   });
 
   it('is OpenAPI 3.1 and names the session cookie', () => {
-    const doc = loadDocument() as unknown as Record<string, any>;
+    const doc = loadDocument() as unknown as {
+      openapi: string;
+      components: { securitySchemes: Record<string, unknown> };
+    };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.session).toMatchObject({
       in: 'cookie',
@@ -52,7 +55,9 @@ describe('the OpenAPI description', () => {
 
   for (const op of ops) {
     describe(`${op.operationId}`, () => {
-      const raw = (loadDocument().paths[op.path] as Record<string, any>)[op.method.toLowerCase()];
+      const raw = (loadDocument().paths[op.path] as Record<string, Record<string, unknown>>)[
+        op.method.toLowerCase()
+      ];
       const codes = Object.keys(op.responses);
 
       it('has a tag, a summary, a role and a known rate limit', () => {
@@ -73,10 +78,10 @@ describe('the OpenAPI description', () => {
       });
 
       it('gives every response body a schema', () => {
-        for (const [code, response] of Object.entries(op.responses as Record<string, any>)) {
-          for (const [type, media] of Object.entries(
-            (response.content ?? {}) as Record<string, any>,
-          )) {
+        for (const [code, response] of Object.entries(
+          op.responses as Record<string, { content?: Record<string, { schema?: unknown }> }>,
+        )) {
+          for (const [type, media] of Object.entries(response.content ?? {})) {
             expect(media.schema, `${code} ${type}`).toBeDefined();
           }
         }
