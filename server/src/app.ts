@@ -22,6 +22,9 @@ import { registerOperations } from './routes/registerOperations.js';
 import { sessionLookup } from './services/sessions.js';
 import type { LogStore } from './services/logStore.js';
 import { SettingsService } from './services/settings.js';
+import { FileService } from './services/files.js';
+import { LocalBlobStore } from './services/blobStore.js';
+import { join } from 'node:path';
 import { compileBodyValidator, compileParamValidator } from './spec/validators.js';
 
 declare module 'fastify' {
@@ -31,6 +34,7 @@ declare module 'fastify' {
     database: Database;
     logStore: LogStore;
     settings: SettingsService;
+    files: FileService;
   }
 }
 
@@ -62,6 +66,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('database', database);
   app.decorate('logStore', logStore);
   app.decorate('settings', new SettingsService(database.db));
+  app.decorate(
+    'files',
+    new FileService(database.db, new LocalBlobStore(join(config.dataDir, 'files'))),
+  );
 
   app.setValidatorCompiler(({ schema, httpPart }) =>
     httpPart === 'body'

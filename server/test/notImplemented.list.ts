@@ -35,7 +35,6 @@ export const notImplemented: readonly string[] = [
   'adminUpdateTeam',
   'adminUpdateUser',
   'assetsDelete',
-  'assetsGetFile',
   'assetsUpload',
   'editAddFlags',
   'editAddGame',

@@ -75,13 +75,24 @@ export interface SettingsTable {
   updated_at: EpochMs;
 }
 
+export interface FilesTable {
+  id: Generated<number>;
+  hash: string;
+  name: string;
+  size: number;
+  uploaded_at: EpochMs;
+  reference_count: Generated<number>;
+}
+
 export interface DB {
+  files: FilesTable;
   users: UsersTable;
   sessions: SessionsTable;
   logs: LogsTable;
   settings: SettingsTable;
 }
 
+export type FileRow = Selectable<FilesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type LogRow = Selectable<LogsTable>;

@@ -1,9 +1,11 @@
 /** Every implemented handler, keyed by operationId. Operations missing here answer 501. */
 import type { Handlers } from '../http/handlers.js';
 import { adminHandlers } from './admin/index.js';
+import { assetsHandlers } from './assets/index.js';
 import { infoHandlers } from './info/index.js';
 
 export const handlers: Handlers = {
   ...adminHandlers,
+  ...assetsHandlers,
   ...infoHandlers,
 };

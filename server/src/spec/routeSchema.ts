@@ -25,8 +25,15 @@ export function routeSchema(op: OperationSpec): FastifySchema {
     op.parameters.filter((p) => p.in === 'query'),
     true,
   );
+  const headers = objectOf(
+    op.parameters
+      .filter((p) => p.in === 'header')
+      .map((p) => ({ ...p, name: p.name.toLowerCase() })),
+    true,
+  );
   if (params) schema.params = params;
   if (query) schema.querystring = query;
+  if (headers) schema.headers = headers;
   const json = op.requestBody?.content[JSON_TYPE];
   if (json) schema.body = json;
   return schema;

@@ -1,4 +1,8 @@
 // The real app on a test database, and callers signed in as each role.
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createSession } from '../../src/db/repositories/sessions.js';
@@ -15,6 +19,7 @@ export const TEST_XSRF = 'test-xsrf-token';
 /** Test configuration: rate limits off, quiet logs, no web client; override per test. */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
+    VEXIL_DATA: mkdtempSync(join(tmpdir(), 'vexil-data-')),
     VEXIL_RATE_LIMIT: 'off',
     VEXIL_LOG_LEVEL: 'silent',
     VEXIL_WEB_DIR: '/nonexistent-vexil-web',
@@ -29,6 +34,7 @@ export async function createTestApp(
   setup?: (app: FastifyInstance) => void,
 ): Promise<FastifyInstance> {
   const app = await createServer(config, { database });
+  app.addHook('onClose', () => rm(config.dataDir, { recursive: true, force: true }));
   setup?.(app);
   await app.ready();
   return app;

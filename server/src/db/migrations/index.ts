@@ -2,9 +2,11 @@
 // has shipped — add the next file (`0002_….ts`) and register it here.
 import type { VexilMigration } from './columns.js';
 import { initial } from './0001_initial.js';
+import { files } from './0002_files.js';
 
 export type { VexilMigration } from './columns.js';
 
 export const migrations: Record<string, VexilMigration> = {
   '0001_initial': initial,
+  '0002_files': files,
 };

@@ -1,0 +1,6 @@
+import type { Handlers } from '../../http/handlers.js';
+import { assetDownloadHandlers } from './download.js';
+
+export const assetsHandlers: Handlers = {
+  ...assetDownloadHandlers,
+};

@@ -1,0 +1,48 @@
+/**
+ * Where file contents live: a folder of content-addressed blobs (`files/ab/abcdef…`). The
+ * interface is what an S3-compatible store would implement for multi-instance deployments.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+
+export interface BlobStore {
+  put(hash: string, data: Buffer): Promise<void>;
+  open(hash: string): Promise<{ stream: Readable; size: number } | null>;
+  remove(hash: string): Promise<void>;
+}
+
+const HASH = /^[0-9a-f]{64}$/;
+
+export class LocalBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  private path(hash: string): string {
+    if (!HASH.test(hash)) throw new Error(`Not a content hash: ${hash}`);
+    return join(this.root, hash.slice(0, 2), hash);
+  }
+
+  async put(hash: string, data: Buffer): Promise<void> {
+    const target = this.path(hash);
+    const existing = await stat(target).catch(() => null);
+    if (existing?.size === data.length) return;
+    await mkdir(join(this.root, hash.slice(0, 2)), { recursive: true });
+    // Write then rename, so a reader never sees a half-written blob.
+    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temp, data);
+    await rename(temp, target);
+  }
+
+  async open(hash: string): Promise<{ stream: Readable; size: number } | null> {
+    const target = this.path(hash);
+    const info = await stat(target).catch(() => null);
+    if (!info?.isFile()) return null;
+    return { stream: createReadStream(target), size: info.size };
+  }
+
+  async remove(hash: string): Promise<void> {
+    await rm(this.path(hash), { force: true });
+  }
+}

@@ -1,0 +1,34 @@
+/** Storing and releasing files: the database row and the blob change together. */
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import {
+  addFileReference,
+  releaseFileReference,
+  type StoredFile,
+} from '../db/repositories/files.js';
+import type { BlobStore } from './blobStore.js';
+
+export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+export class FileService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    readonly blobs: BlobStore,
+  ) {}
+
+  /** Stores the content (once per hash) and adds a reference to it under `name`. */
+  async store(data: Buffer, name: string, now = Date.now()): Promise<StoredFile> {
+    const hash = sha256(data);
+    await this.blobs.put(hash, data);
+    return addFileReference(this.db, { hash, name, size: data.length, now });
+  }
+
+  /** Drops a reference; the blob goes when nothing refers to it any more. */
+  async release(hash: string | null | undefined): Promise<'deleted' | 'kept' | 'missing'> {
+    if (!hash) return 'missing';
+    const outcome = await releaseFileReference(this.db, hash);
+    if (outcome === 'deleted') await this.blobs.remove(hash);
+    return outcome;
+  }
+}
