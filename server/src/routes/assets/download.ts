@@ -6,6 +6,8 @@ import { findFileByHash } from '../../db/repositories/files.js';
 
 const ONE_WEEK = 'public, max-age=604800';
 
+/** The content type follows the requested name's extension, else the stored name's
+ *  (`/assets/{hash}/avatar` of a stored `avatar.webp` is served as image/webp). */
 export const assetDownloadHandlers: Handlers = {
   async assetsGetFile(request, reply) {
     const { hash, filename } = request.params;
@@ -32,7 +34,7 @@ export const assetDownloadHandlers: Handlers = {
       return reply.code(304).send();
     }
     return reply
-      .type(mime.lookup(filename) || 'application/octet-stream')
+      .type(mime.lookup(filename) || mime.lookup(file.name) || 'application/octet-stream')
       .header('content-length', blob.size)
       .header('content-disposition', contentDisposition(filename))
       .header('x-content-type-options', 'nosniff')

@@ -1,0 +1,4 @@
+import type { Handlers } from '../../http/handlers.js';
+
+/** Account operations (`/api/account/*`). */
+export const accountHandlers: Handlers = {};
