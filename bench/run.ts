@@ -25,7 +25,7 @@ const app = await createServer(
   }),
 );
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
-const context = await scenarios.setup(app, url);
+const context = await scenarios.setup(app);
 
 console.log(
   `Vexil ${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${connections} connections, ${seconds} s each\n`,
