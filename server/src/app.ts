@@ -14,6 +14,7 @@ import { installErrorHandler } from './http/errorHandler.js';
 import { authPlugin, type SessionLookup } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { registerDocs } from './plugins/docs.js';
+import { registerFavicon } from './plugins/favicon.js';
 import { registerHealth } from './plugins/health.js';
 import { createRateLimiters } from './plugins/rateLimits.js';
 import { registerWeb } from './plugins/web.js';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerOperations(app, handlers, limits);
   await registerDocs(app);
   await registerHealth(app);
+  await registerFavicon(app);
   await registerWeb(app, config.webDir);
   return app;
 }

@@ -8,6 +8,23 @@ export interface RateLimitRule {
 
 export type NamedLimit = 'register' | 'query' | 'powChallenge' | 'container' | 'submit';
 
+export const CAPTCHA_PROVIDERS = ['None', 'HashPow', 'CloudflareTurnstile'] as const;
+export type CaptchaProviderName = (typeof CAPTCHA_PROVIDERS)[number];
+
+export interface CaptchaConfig {
+  provider: CaptchaProviderName;
+  siteKey: string;
+  secretKey: string;
+  /** Leading zero bits a Hash-PoW answer needs, 8–48. */
+  powDifficulty: number;
+}
+
+export interface MailConfig {
+  /** `smtp://user:pass@host:port` or `smtps://…`; without it no mail is sent. */
+  smtpUrl?: string;
+  from: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -25,6 +42,12 @@ export interface Config {
   };
   trustedProxies: string[];
   bodyLimitBytes: number;
+  /** Signs account tokens; when unset one is generated and kept in the database. */
+  secret?: string;
+  /** Origin used in mailed links (`https://ctf.example.org`); else the request's own. */
+  publicUrl?: string;
+  mail: MailConfig;
+  captcha: CaptchaConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -56,6 +79,43 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new Error(`${name} must be on or off`);
 }
 
+function captchaProvider(env: Env): CaptchaProviderName {
+  const raw = env.VEXIL_CAPTCHA_PROVIDER?.trim() || 'None';
+  const provider = CAPTCHA_PROVIDERS.find((p) => p.toLowerCase() === raw.toLowerCase());
+  if (!provider) throw new Error(`VEXIL_CAPTCHA_PROVIDER must be one of ${CAPTCHA_PROVIDERS}`);
+  return provider;
+}
+
+/** Difficulty in leading zero bits: default 18, clamped to 8–48. */
+function powDifficulty(env: Env): number {
+  const raw = env.VEXIL_CAPTCHA_POW_DIFFICULTY?.trim();
+  if (!raw) return 18;
+  const value = Number(raw);
+  if (!Number.isInteger(value)) throw new Error('VEXIL_CAPTCHA_POW_DIFFICULTY must be an integer');
+  return Math.min(48, Math.max(8, value));
+}
+
+function publicUrl(env: Env): string | undefined {
+  const raw = env.VEXIL_PUBLIC_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('VEXIL_PUBLIC_URL must be an absolute URL, e.g. https://ctf.example.org');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('VEXIL_PUBLIC_URL must be an http or https URL');
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+function secret(env: Env): string | undefined {
+  const raw = env.VEXIL_SECRET;
+  if (!raw) return undefined;
+  if (raw.length < 16) throw new Error('VEXIL_SECRET must be at least 16 characters long');
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   return {
     port: int(env, 'PORT', 8080),
@@ -83,5 +143,17 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       .map((s) => s.trim())
       .filter(Boolean),
     bodyLimitBytes: int(env, 'VEXIL_BODY_LIMIT', 2 * 1024 * 1024),
+    secret: secret(env),
+    publicUrl: publicUrl(env),
+    mail: {
+      smtpUrl: env.VEXIL_SMTP_URL?.trim() || undefined,
+      from: env.VEXIL_MAIL_FROM?.trim() || 'Vexil <noreply@localhost>',
+    },
+    captcha: {
+      provider: captchaProvider(env),
+      siteKey: env.VEXIL_CAPTCHA_SITE_KEY ?? '',
+      secretKey: env.VEXIL_CAPTCHA_SECRET_KEY ?? '',
+      powDifficulty: powDifficulty(env),
+    },
   };
 }

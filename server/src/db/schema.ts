@@ -84,12 +84,32 @@ export interface FilesTable {
   reference_count: Generated<number>;
 }
 
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  bio: Generated<string>;
+  avatar_hash: string | null;
+  locked: Generated<Flag>;
+  /** The secret part of the team's invitation code. */
+  invite_token: string;
+  captain_id: string;
+  created_at: Immutable<EpochMs>;
+}
+
+export interface TeamMembersTable {
+  team_id: Immutable<number>;
+  user_id: Immutable<string>;
+  joined_at: Immutable<EpochMs>;
+}
+
 export interface DB {
   files: FilesTable;
   users: UsersTable;
   sessions: SessionsTable;
   logs: LogsTable;
   settings: SettingsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
 }
 
 export type FileRow = Selectable<FilesTable>;
@@ -97,6 +117,8 @@ export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type LogRow = Selectable<LogsTable>;
 export type SettingRow = Selectable<SettingsTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type TeamMemberRow = Selectable<TeamMembersTable>;
 
 export const toFlag = (value: boolean): Flag => (value ? 1 : 0);
 export const fromFlag = (value: number): boolean => value !== 0;

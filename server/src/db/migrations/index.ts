@@ -3,10 +3,12 @@
 import type { VexilMigration } from './columns.js';
 import { initial } from './0001_initial.js';
 import { files } from './0002_files.js';
+import { teams } from './0003_teams.js';
 
 export type { VexilMigration } from './columns.js';
 
 export const migrations: Record<string, VexilMigration> = {
   '0001_initial': initial,
   '0002_files': files,
+  '0003_teams': teams,
 };

@@ -1,6 +1,6 @@
 // Accounts. User names and emails are unique case-insensitively through their lower-cased
 // `normalized_*` columns; every lookup by name or email goes through `normalizeKey`.
-import type { Kysely, Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import { newGuidV7, newSecurityStamp } from '../ids.js';
 import { fromFlag, toFlag, type DB, type Role, type UserRow, type UsersTable } from '../schema.js';
 
@@ -166,6 +166,56 @@ export async function updateUserFields(
   return row ? toUser(row) : null;
 }
 
+/**
+ * Applies the patch only while the user still has `expectedStamp` (compare-and-swap): of two
+ * requests racing with the same single-use token, one wins. Returns whether it applied.
+ */
+export async function updateUserFieldsIfStamp(
+  db: Kysely<DB>,
+  id: string,
+  expectedStamp: string,
+  patch: UserPatch,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set(toUpdate(patch))
+    .where('id', '=', id)
+    .where('security_stamp', '=', expectedStamp)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Sets the avatar and returns the one it replaced, atomically (compare-and-swap, retried), so
+ * that two uploads racing each release a different previous image. Null when no such user.
+ */
+export async function swapUserAvatar(
+  db: Kysely<DB>,
+  id: string,
+  avatarHash: string | null,
+): Promise<{ previous: string | null } | null> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const current = await db
+      .selectFrom('users')
+      .select('avatar_hash')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!current) return null;
+    const result = await db
+      .updateTable('users')
+      .set({ avatar_hash: avatarHash })
+      .where('id', '=', id)
+      .where((eb) =>
+        current.avatar_hash === null
+          ? eb('avatar_hash', 'is', null)
+          : eb('avatar_hash', '=', current.avatar_hash),
+      )
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return { previous: current.avatar_hash };
+  }
+  throw new Error(`The avatar of ${id} keeps changing concurrently`);
+}
+
 /** Gives the user a new security stamp, which voids every existing session. */
 export async function rotateSecurityStamp(db: Kysely<DB>, id: string): Promise<string | null> {
   const stamp = newSecurityStamp();
@@ -202,6 +252,66 @@ export async function listUsers(db: Kysely<DB>, skip: number, count: number): Pr
     .orderBy('id')
     .limit(count)
     .offset(skip)
+    .execute();
+  return rows.map(toUser);
+}
+
+/** Users whose user name or email is one of the given ones (compared case-insensitively). */
+export async function findUsersByUserNamesOrEmails(
+  db: Kysely<DB>,
+  keys: { userNames: string[]; emails: string[] },
+): Promise<User[]> {
+  const userNames = [...new Set(keys.userNames.map(normalizeKey))];
+  const emails = [...new Set(keys.emails.map(normalizeKey))];
+  const found = new Map<string, User>();
+  // In slices, to stay far below the drivers' limits on bound parameters.
+  for (let start = 0; start < Math.max(userNames.length, emails.length); start += 500) {
+    const names = userNames.slice(start, start + 500);
+    const mails = emails.slice(start, start + 500);
+    const rows = await db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          ...(names.length > 0 ? [eb('normalized_user_name', 'in', names)] : []),
+          ...(mails.length > 0 ? [eb('normalized_email', 'in', mails)] : []),
+        ]),
+      )
+      .execute();
+    for (const row of rows) found.set(row.id, toUser(row));
+  }
+  return [...found.values()];
+}
+
+export const USER_SEARCH_LIMIT = 30;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Users (by id, at most `limit`) whose user name, student number, email, phone, id or real name
+ *  contains `hint`, case-insensitively (non-ASCII letters fold on PostgreSQL only). */
+export async function searchUsers(
+  db: Kysely<DB>,
+  hint: string,
+  limit: number = USER_SEARCH_LIMIT,
+): Promise<User[]> {
+  const pattern = `%${escapeLike(normalizeKey(hint))}%`;
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) =>
+      eb.or(
+        [
+          eb.ref('normalized_user_name'),
+          sql`lower(std_number)`,
+          eb.ref('normalized_email'),
+          sql`lower(coalesce(phone, ''))`,
+          eb.ref('id'),
+          sql`lower(real_name)`,
+        ].map((text) => sql<boolean>`${text} like ${pattern} escape '\\'`),
+      ),
+    )
+    .orderBy('id')
+    .limit(limit)
     .execute();
   return rows.map(toUser);
 }

@@ -28,7 +28,10 @@ describeEachDatabase('GET /assets/{hash}/{filename}', (getDb) => {
     expect(response.headers['cache-control']).toBe('public, max-age=604800');
     expect(response.headers['last-modified']).toBeDefined();
 
-    const unknownType = await app.inject({ method: 'GET', url: `/assets/${file.hash}/blob` });
+    const byStoredName = await app.inject({ method: 'GET', url: `/assets/${file.hash}/blob` });
+    expect(byStoredName.headers['content-type']).toMatch(/^text\/plain/);
+    const untyped = await app.files.store(Buffer.from('raw bytes'), 'data');
+    const unknownType = await app.inject({ method: 'GET', url: `/assets/${untyped.hash}/blob` });
     expect(unknownType.headers['content-type']).toBe('application/octet-stream');
   });
 

@@ -1,0 +1,63 @@
+// Without VEXIL_SMTP_URL every flow that needs a mail answers 400 and logs the link instead.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { listLogs } from '../../../src/db/repositories/logs.js';
+import { findUserByEmail } from '../../../src/db/repositories/users.js';
+import { MAIL_NOT_CONFIGURED } from '../../../src/services/accountMail.js';
+import { caller, createTestApp } from '../../support/app.js';
+import { describeEachDatabase } from '../../support/databases.js';
+import { expectMatchesSpec } from '../../support/spec.js';
+import { createAccount, DEFAULT_POLICY, logIn, PASSWORD, setAccountPolicy } from './support.js';
+
+describeEachDatabase('account mails without an SMTP server', (getDb) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp(getDb());
+    await setAccountPolicy(app, {
+      ...DEFAULT_POLICY,
+      activeOnRegister: false,
+      emailConfirmationRequired: true,
+    });
+  });
+  afterAll(() => app.close());
+
+  const warnings = async () => {
+    await app.logStore.flush();
+    return listLogs(app.db, { level: 'Warning', skip: 0, count: 100 });
+  };
+
+  it('register answers 400 and logs the verification link for an administrator', async () => {
+    const response = await caller(app)({
+      method: 'POST',
+      url: '/api/account/register',
+      payload: { userName: 'nosmtp', email: 'nosmtp@example.com', password: PASSWORD },
+    });
+    expect(response.statusCode).toBe(400);
+    expectMatchesSpec('accountRegister', response);
+    expect(response.json().title).toBe(MAIL_NOT_CONFIGURED);
+    expect(await findUserByEmail(app.db, 'nosmtp@example.com')).toMatchObject({
+      emailConfirmed: false,
+    });
+    const logged = (await warnings()).find((e) => e.message.includes('nosmtp@example.com'));
+    expect(logged?.message).toMatch(/\/account\/verify\?token=[^&]+&email=/);
+  });
+
+  it('recovery and email change answer 400 too', async () => {
+    const user = await createAccount(app);
+    const recovery = await caller(app)({
+      method: 'POST',
+      url: '/api/account/recovery',
+      payload: { email: user.email },
+    });
+    expect(recovery.statusCode).toBe(400);
+    expect(recovery.json().title).toBe(MAIL_NOT_CONFIGURED);
+    const change = await (
+      await logIn(app, user.userName)
+    )({ method: 'PUT', url: '/api/account/changeemail', payload: { newMail: 'n@example.com' } });
+    expect(change.statusCode).toBe(400);
+    expectMatchesSpec('accountChangeEmail', change);
+    expect((await warnings()).some((e) => e.message.includes('/account/confirm?token='))).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,153 @@
+// Password recovery through a real SMTP server: recovery → mail → password reset.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { caller, createTestApp, testConfig } from '../../support/app.js';
+import { describeEachDatabase } from '../../support/databases.js';
+import { mailLink, startSmtpServer, type TestSmtpServer } from '../../support/smtp.js';
+import { expectMatchesSpec } from '../../support/spec.js';
+import { b64, mintToken } from './mailTokens.js';
+import {
+  createAccount,
+  DEFAULT_POLICY,
+  logIn,
+  PASSWORD,
+  profileOf,
+  setAccountPolicy,
+} from './support.js';
+
+describeEachDatabase('POST /api/account/recovery and /passwordreset', (getDb) => {
+  let app: FastifyInstance;
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    app = await createTestApp(getDb(), testConfig({ VEXIL_SMTP_URL: smtp.url }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+  beforeEach(() => setAccountPolicy(app, { ...DEFAULT_POLICY, emailConfirmationRequired: true }));
+
+  const recovery = async (email: string, headers: Record<string, string> = {}) => {
+    const response = await caller(app)({
+      method: 'POST',
+      url: '/api/account/recovery',
+      payload: { email },
+      headers,
+    });
+    expectMatchesSpec('accountRecovery', response);
+    return response;
+  };
+  const reset = async (payload: Record<string, unknown>) => {
+    const response = await caller(app)({
+      method: 'POST',
+      url: '/api/account/passwordreset',
+      payload,
+    });
+    expectMatchesSpec('accountPasswordReset', response);
+    return response;
+  };
+  const canLogIn = async (userName: string, password: string) =>
+    (
+      await caller(app)({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { userName, password },
+      })
+    ).statusCode === 200;
+
+  it('mails a reset link; the new password works, the old one and the link do not', async () => {
+    const user = await createAccount(app);
+    const session = await logIn(app, user.userName);
+    const response = await recovery(user.email.toUpperCase(), { host: 'ctf.test:8080' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 200 });
+
+    const mail = await smtp.nextMailTo(user.email);
+    expect(mail.subject).toMatch(/Reset your password/);
+    const link = mailLink(mail);
+    // No VEXIL_PUBLIC_URL: the link points where the request came.
+    expect(link).toMatchObject({ origin: 'http://ctf.test:8080', path: '/account/reset' });
+
+    const done = await reset({ email: link.email, rToken: link.token, password: 'Fresh789' });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toBe('');
+    expect(await canLogIn(user.userName, PASSWORD)).toBe(false);
+    expect(await canLogIn(user.userName, 'Fresh789')).toBe(true);
+    expect((await profileOf(session)).statusCode).toBe(401);
+
+    const twice = await reset({ email: link.email, rToken: link.token, password: 'Again7890' });
+    expect(twice.statusCode).toBe(400);
+    expect(await canLogIn(user.userName, 'Fresh789')).toBe(true);
+  });
+
+  it('answers 404 to an unknown or unconfirmed email, and mails nothing', async () => {
+    const unconfirmed = await createAccount(app, { emailConfirmed: false });
+    for (const email of ['nobody@example.com', unconfirmed.email]) {
+      const response = await recovery(email);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().status).toBe(404);
+    }
+    expect(smtp.received.some((m) => m.to.includes(unconfirmed.email))).toBe(false);
+  });
+
+  it('answers 400 when the mail flows are off, so the user must ask an admin', async () => {
+    await setAccountPolicy(app, { emailConfirmationRequired: false });
+    const user = await createAccount(app);
+    const response = await recovery(user.email);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().title).toMatch(/administrator/);
+  });
+
+  it('refuses a reset with a bad token, a wrong purpose, an unknown email or bad Base64', async () => {
+    const user = await createAccount(app);
+    const other = await createAccount(app);
+    const good = await mintToken(app, 'reset', user);
+    const verifyToken = await mintToken(app, 'verify', user);
+    const othersToken = await mintToken(app, 'reset', other);
+    const expired = await mintToken(app, 'reset', user, { issuedAt: Date.now() - 4 * 3600_000 });
+    for (const [label, payload] of [
+      ['verify token', { ...good, rToken: verifyToken.token }],
+      ['other user', { ...good, rToken: othersToken.token }],
+      ['expired', { ...good, rToken: expired.token }],
+      ['unknown email', { ...good, email: b64('nobody@example.com') }],
+      ['bad Base64 email', { ...good, email: '%%%' }],
+      ['bad Base64 token', { ...good, rToken: 'a' }],
+    ] as const) {
+      const response = await reset({
+        email: payload.email,
+        rToken: 'rToken' in payload ? payload.rToken : payload.token,
+        password: 'Fresh789',
+      });
+      expect(response.statusCode, label).toBe(400);
+    }
+    const weak = await reset({ email: good.email, rToken: good.token, password: 'weak' });
+    expect(weak.statusCode).toBe(400);
+    const ok = await reset({ email: good.email, rToken: good.token, password: 'Fresh789' });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('answers 400 when the reset mail cannot be delivered', async () => {
+    const user = await createAccount(app);
+    smtp.refuse = true;
+    try {
+      expect((await recovery(user.email)).statusCode).toBe(400);
+    } finally {
+      smtp.refuse = false;
+    }
+  });
+
+  it('lets only one of two simultaneous resets with the same link through', async () => {
+    const user = await createAccount(app);
+    const link = await mintToken(app, 'reset', user);
+    const [first, second] = await Promise.all([
+      reset({ email: link.email, rToken: link.token, password: 'RaceOne111' }),
+      reset({ email: link.email, rToken: link.token, password: 'RaceTwo222' }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
+    const winner = first.statusCode === 200 ? 'RaceOne111' : 'RaceTwo222';
+    const loser = first.statusCode === 200 ? 'RaceTwo222' : 'RaceOne111';
+    expect(await canLogIn(user.userName, winner)).toBe(true);
+    expect(await canLogIn(user.userName, loser)).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+// Sign-up, sign-in and recovery behind a real Hash-PoW challenge, solved here at difficulty 8.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { isPowSolution, solvePow } from '../../../src/domain/hashPow.js';
+import { CAPTCHA_FAILED } from '../../../src/routes/account/guards.js';
+import { rowsFromSettings } from '../../../src/domain/siteSettings.js';
+import { caller, createTestApp, testConfig } from '../../support/app.js';
+import { describeEachDatabase } from '../../support/databases.js';
+import { expectMatchesSpec } from '../../support/spec.js';
+import { createAccount, PASSWORD } from '../account/support.js';
+
+describeEachDatabase('Hash-PoW captcha on the account flows', (getDb) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp(
+      getDb(),
+      testConfig({ VEXIL_CAPTCHA_PROVIDER: 'HashPow', VEXIL_CAPTCHA_POW_DIFFICULTY: '8' }),
+    );
+    await app.settings.save(rowsFromSettings({ accountPolicy: { useCaptcha: true } }));
+  });
+  afterAll(() => app.close());
+
+  /** A fresh challenge with a right and a wrong answer. */
+  async function solved(): Promise<{ answer: string; wrong: string }> {
+    const response = await caller(app)({ method: 'GET', url: '/api/captcha/powchallenge' });
+    const { id, challenge, difficulty } = response.json();
+    const bytes = Buffer.from(challenge, 'hex');
+    const nonce = solvePow(bytes, difficulty);
+    const wrong = Buffer.alloc(8);
+    for (let n = 0n; isPowSolution(bytes, wrong, difficulty); n++) wrong.writeBigUInt64BE(n);
+    return { answer: `${id}:${nonce.toString('hex')}`, wrong: `${id}:${wrong.toString('hex')}` };
+  }
+
+  const register = async (challenge: string | null | undefined, name: string) => {
+    const response = await caller(app)({
+      method: 'POST',
+      url: '/api/account/register',
+      payload: { userName: name, email: `${name}@example.com`, password: PASSWORD, challenge },
+    });
+    expectMatchesSpec('accountRegister', response);
+    return response;
+  };
+
+  it('registers with a solved challenge, once', async () => {
+    const { answer, wrong } = await solved();
+    const failed = await register(wrong, 'powwrong');
+    expect(failed.statusCode).toBe(400);
+    expect(failed.json().title).toBe(CAPTCHA_FAILED);
+    // A wrong answer leaves the challenge usable.
+    const response = await register(answer, 'powuser');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toBe('LoggedIn');
+    expect((await register(answer, 'powreuse')).statusCode).toBe(400);
+  });
+
+  it('refuses missing, malformed and unknown answers with 400, never 500', async () => {
+    const { answer } = await solved();
+    const id = answer.split(':')[0];
+    for (const bad of [
+      undefined,
+      null,
+      '',
+      id,
+      `${id}:zzzzzzzzzzzzzzzz`,
+      `${id}:0123`,
+      `${id}:0000000000000000:00`,
+      `ffffffffffff:${answer.split(':')[1]}`,
+    ]) {
+      expect((await register(bad, 'powbad')).statusCode, String(bad)).toBe(400);
+    }
+  });
+
+  it('guards sign-in and recovery too', async () => {
+    const user = await createAccount(app);
+    const login = (challenge?: string) =>
+      caller(app)({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { userName: user.userName, password: PASSWORD, challenge },
+      });
+    expect((await login()).statusCode).toBe(400);
+    expect((await login((await solved()).answer)).statusCode).toBe(200);
+    const recovery = await caller(app)({
+      method: 'POST',
+      url: '/api/account/recovery',
+      payload: { email: user.email },
+    });
+    expect(recovery.statusCode).toBe(400);
+    expect(recovery.json().title).toBe(CAPTCHA_FAILED);
+    expectMatchesSpec('accountRecovery', recovery);
+  });
+});
