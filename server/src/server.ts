@@ -43,5 +43,10 @@ export async function createServer(
     if (!options.database) await database.close();
   });
   if (config.adminPassword) await ensureAdminAccount(database.db, config.adminPassword, app.log);
+  if (config.mail.smtpUrl && !config.publicUrl) {
+    app.log.warn(
+      'VEXIL_PUBLIC_URL is not set: links in mails use the Host header of the request that caused them; set it in production',
+    );
+  }
   return app;
 }
