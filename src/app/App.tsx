@@ -8,12 +8,21 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AppLayout } from './AppLayout';
 import { AppThemeProvider } from './AppThemeProvider';
+import { ConsoleGate } from './ConsoleGate';
 import { ErrorBoundary } from './ErrorBoundary';
+import { NotificationProvider } from './notifications';
 import { PageLoader } from './PageLoader';
 import { queryClient } from './queryClient';
 
 const HomePage = lazy(() => import('../pages/HomePage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+const LoginPage = lazy(() => import('../pages/account/LoginPage'));
+const RegisterPage = lazy(() => import('../pages/account/RegisterPage'));
+const RecoveryPage = lazy(() => import('../pages/account/RecoveryPage'));
+const ResetPage = lazy(() => import('../pages/account/ResetPage'));
+const VerifyPage = lazy(() => import('../pages/account/VerifyPage'));
+const ConfirmPage = lazy(() => import('../pages/account/ConfirmPage'));
+const ProfilePage = lazy(() => import('../pages/account/ProfilePage'));
 const Console = lazy(() => import('../console/Console'));
 
 export function AppRoutes() {
@@ -22,13 +31,24 @@ export function AppRoutes() {
       <Route
         path="/admin/*"
         element={
-          <Suspense fallback={<PageLoader fullPage />}>
-            <Console />
-          </Suspense>
+          <ConsoleGate>
+            <Suspense fallback={<PageLoader fullPage />}>
+              <Console />
+            </Suspense>
+          </ConsoleGate>
         }
       />
       <Route element={<AppLayout />}>
         <Route index element={<HomePage />} />
+        <Route path="account">
+          <Route path="login" element={<LoginPage />} />
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="recovery" element={<RecoveryPage />} />
+          <Route path="reset" element={<ResetPage />} />
+          <Route path="verify" element={<VerifyPage />} />
+          <Route path="confirm" element={<ConfirmPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+        </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
@@ -40,9 +60,11 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <AppThemeProvider>
         <ErrorBoundary>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <NotificationProvider>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </NotificationProvider>
         </ErrorBoundary>
       </AppThemeProvider>
     </QueryClientProvider>

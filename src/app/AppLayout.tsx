@@ -9,6 +9,7 @@ import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { AccountMenu } from './AccountMenu';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { PageLoader } from './PageLoader';
 import { useClientConfig } from './useClientConfig';
@@ -37,6 +38,7 @@ export function AppLayout() {
             </Box>
           </Typography>
           <ColorSchemeToggle />
+          <AccountMenu />
         </Toolbar>
       </AppBar>
       <Container component="main" sx={{ flexGrow: 1, py: 4 }}>

@@ -1,21 +1,29 @@
 /**
  * The organisers' console: react-admin mounted under `/admin`, inside the shell's router.
  * It shares the shell's QueryClient, MUI theme and i18next instance; this module (and so
- * react-admin) is loaded only when an admin route opens.
- *
- * Resources are registered here as they are added: `<Resource name="users" {...users} />`.
- * Until the first one is, react-admin renders `ready` (no layout) instead of the dashboard.
+ * react-admin) is loaded only when an admin route opens, and only for administrators (the shell's
+ * ConsoleGate stands before it). Signing in happens on the shell's `/account/login` page.
  */
-import { Admin } from 'react-admin';
+import { Admin, Layout, Resource, type LayoutProps } from 'react-admin';
+import users from '../../resources/users';
 import i18n from '../app/i18n';
+import { AccessDenied } from '../app/ConsoleGate';
 import { useAppTheme } from '../app/AppThemeProvider';
 import { queryClient } from '../app/queryClient';
 import { useClientConfig } from '../app/useClientConfig';
 import { usePageTitle } from '../app/usePageTitle';
-import { ConsoleReady, Dashboard } from './Dashboard';
+import { createAuthProvider } from './authProvider';
+import { ConsoleAppBar } from './ConsoleAppBar';
+import { Dashboard } from './Dashboard';
+import { dataProvider } from './dataProvider';
 import { createI18nProvider } from './i18nProvider';
 
 const i18nProvider = createI18nProvider(i18n);
+const authProvider = createAuthProvider(queryClient);
+
+function ConsoleLayout(props: LayoutProps) {
+  return <Layout {...props} appBar={ConsoleAppBar} />;
+}
 
 export default function Console() {
   const { theme } = useAppTheme();
@@ -29,10 +37,17 @@ export default function Console() {
       title={`${platformTitle} CTF`}
       queryClient={queryClient}
       i18nProvider={i18nProvider}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      requireAuth
+      loginPage={false}
+      accessDenied={AccessDenied}
+      layout={ConsoleLayout}
       theme={theme}
       dashboard={Dashboard}
-      ready={ConsoleReady}
       disableTelemetry
-    />
+    >
+      <Resource name="users" {...users} />
+    </Admin>
   );
 }

@@ -1,5 +1,4 @@
 /** The console's landing page at `/admin`. Resource shortcuts and statistics come later. */
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
@@ -21,14 +20,5 @@ export function Dashboard() {
         <Typography color="text.secondary">{t('console.dashboard.intro')}</Typography>
       </CardContent>
     </Card>
-  );
-}
-
-/** Shown by react-admin while no resource is registered (it then has no layout to render into). */
-export function ConsoleReady() {
-  return (
-    <Box component="main" sx={{ p: 2, minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Dashboard />
-    </Box>
   );
 }

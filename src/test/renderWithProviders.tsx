@@ -1,22 +1,40 @@
 /**
- * Renders a component as the app would: a fresh QueryClient, theme, i18n and a memory router.
+ * Renders a component as the app would: a fresh QueryClient, theme, i18n, notifications and a
+ * memory router.
  */
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { AppThemeProvider } from '../app/AppThemeProvider';
+import { NotificationProvider } from '../app/notifications';
+
+/** Shows the current location, so tests can see where a page navigated to. */
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return (
+    <output data-testid="location" hidden>
+      {pathname + search}
+    </output>
+  );
+}
 
 export function renderWithProviders(ui: ReactElement, { route = '/' } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <AppThemeProvider>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <NotificationProvider>
+          <MemoryRouter initialEntries={[route]}>
+            {ui}
+            <LocationProbe />
+          </MemoryRouter>
+        </NotificationProvider>
       </AppThemeProvider>
     </QueryClientProvider>,
   );
-  return { ...result, queryClient };
+  const location = () => result.getByTestId('location').textContent;
+  return { ...result, queryClient, location };
 }
 
 /** What openapi-fetch resolves to, for mocking `api.GET` and friends. */

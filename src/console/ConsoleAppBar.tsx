@@ -1,0 +1,42 @@
+/** The console's app bar, whose user menu leads back to the site, to the profile, and out. */
+import { forwardRef } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import HomeIcon from '@mui/icons-material/Home';
+import PersonIcon from '@mui/icons-material/Person';
+import { AppBar, Logout, UserMenu, useUserMenu } from 'react-admin';
+import { useTranslation } from 'react-i18next';
+
+const SiteLink = forwardRef<
+  HTMLAnchorElement,
+  { to: string; label: string; icon: React.ReactNode }
+>(function SiteLink({ to, label, icon }, ref) {
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem ref={ref} component={RouterLink} to={to} onClick={() => userMenu?.onClose()}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{label}</ListItemText>
+    </MenuItem>
+  );
+});
+
+export function ConsoleAppBar() {
+  const { t } = useTranslation();
+  return (
+    <AppBar
+      userMenu={
+        <UserMenu>
+          <SiteLink to="/" label={t('console.back_to_site')} icon={<HomeIcon fontSize="small" />} />
+          <SiteLink
+            to="/account/profile"
+            label={t('layout.profile')}
+            icon={<PersonIcon fontSize="small" />}
+          />
+          <Logout />
+        </UserMenu>
+      }
+    />
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The console's route table: for each react-admin resource, the API operations behind it, typed
+ * by the generated schema through the one openapi-fetch client. Entries only speak HTTP; the
+ * dataProvider turns them into react-admin's shapes, and its lifecycle callbacks do per-resource
+ * processing.
+ *
+ * Lists answer the `{ data, length, total }` envelope. Nested resources (a game's challenges,
+ * a challenge's flags) will take their parent ids from react-admin's `meta`, e.g.
+ * `list(page, { gameId })` → `GET /api/edit/games/{id}/challenges`.
+ */
+import type { Identifier, RaRecord } from 'react-admin';
+import { api, unwrap } from '../api/client';
+import type { AdminUserUpdate, Profile, UserCreate, UserInfo } from '../api/types';
+
+export interface ListEnvelope<R> {
+  data: R[];
+  length: number;
+  total: number;
+}
+
+/** What a list request asks for, in the API's terms. */
+export interface Page {
+  skip: number;
+  count: number;
+}
+
+export interface ResourceRoutes<R extends RaRecord, U, C> {
+  /** The largest page the list operation accepts. */
+  maxPageSize: number;
+  /** A page of records; `total` counts them all. */
+  list: (page: Page) => Promise<ListEnvelope<R>>;
+  /** Records matching a free-text hint, all in one answer (paged by the dataProvider). */
+  search?: (hint: string) => Promise<ListEnvelope<R>>;
+  getOne: (id: Identifier) => Promise<R>;
+  update?: (id: Identifier, changes: U) => Promise<unknown>;
+  /** Creates and returns a record standing for what was created. */
+  create?: (data: C) => Promise<RaRecord>;
+  delete?: (id: Identifier) => Promise<unknown>;
+}
+
+/** A user as the console shows it: the admin list's model (`id` is the user's GUID). */
+export type UserRecord = UserInfo;
+
+/** `GET /api/admin/users/{id}` answers the profile model (`userId`, fewer fields). */
+export function userFromProfile({ userId, ...profile }: Profile): UserRecord {
+  return {
+    ...profile,
+    id: userId,
+    // not in the profile model: filled in by the users lifecycle callback from the admin search
+    emailConfirmed: false,
+    registerTimeUtc: 0,
+    lastVisitedUtc: 0,
+    ip: '',
+  };
+}
+
+const user = (id: Identifier) => ({ params: { path: { userid: String(id) } } });
+
+export const userRoutes = {
+  maxPageSize: 500,
+  list: async ({ skip, count }) =>
+    unwrap(await api.GET('/api/admin/users', { params: { query: { skip, count } } })),
+  search: async (hint) =>
+    unwrap(await api.POST('/api/admin/users/search', { params: { query: { hint } } })),
+  getOne: async (id) =>
+    userFromProfile(unwrap(await api.GET('/api/admin/users/{userid}', user(id)))),
+  update: async (id, changes) =>
+    unwrap(await api.PUT('/api/admin/users/{userid}', { ...user(id), body: changes })),
+  create: async (users) => {
+    unwrap(await api.POST('/api/admin/users', { body: users }));
+    // The API answers no body; the batch is all-or-nothing.
+    return { id: `batch-${Date.now()}`, count: users.length };
+  },
+  delete: async (id) => unwrap(await api.DELETE('/api/admin/users/{userid}', user(id))),
+} satisfies ResourceRoutes<UserRecord, AdminUserUpdate, UserCreate[]>;
+
+/** Non-CRUD user operations. */
+export const userActions = {
+  /** `DELETE /api/admin/users/{id}/password`: a new random password, shown once. */
+  resetPassword: async (id: Identifier): Promise<string> =>
+    unwrap(
+      await api.DELETE('/api/admin/users/{userid}/password', {
+        params: { path: { userid: String(id) } },
+      }),
+    ),
+};
+
+export const routes = {
+  users: userRoutes,
+};
+
+export type ResourceName = keyof typeof routes;

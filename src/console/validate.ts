@@ -1,0 +1,19 @@
+/**
+ * The spec's validators (api/validation.ts) in react-admin's validator shape.
+ */
+import type { Validator as RaValidator } from 'react-admin';
+import { fieldValidator, type FieldName, type ModelName, type Validator } from '../api/validation';
+
+export const toRaValidator =
+  (validate: Validator): RaValidator =>
+  (value: unknown) => {
+    const failure = validate(value);
+    return failure && { message: failure.message, args: failure.args ?? {} };
+  };
+
+/** react-admin validator of one field of a request model, from formMeta. */
+export const specValidator = <M extends ModelName>(
+  model: M,
+  field: FieldName<M>,
+  options?: { required?: boolean },
+): RaValidator => toRaValidator(fieldValidator(model, field, options));

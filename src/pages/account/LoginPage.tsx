@@ -1,0 +1,97 @@
+/** `/account/login` — sign in with user name or email; then continue to `?from=` or `/`. */
+import { useState } from 'react';
+import { Link as RouterLink, Navigate, useSearchParams, useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { fieldValidator } from '../../api/validation';
+import { CaptchaField } from '../../app/captcha/CaptchaField';
+import { useCaptcha } from '../../app/captcha/useCaptcha';
+import { useForm } from '../../app/forms/useForm';
+import { errorMessageOf, useNotify } from '../../app/notifications';
+import { statusOf } from '../../app/notifications/describeError';
+import { usePageTitle } from '../../app/usePageTitle';
+import { useLogin, useProfile } from '../../hooks/account';
+import { AccountCard } from './components/AccountCard';
+import { PasswordField } from './components/PasswordField';
+import { safeRedirect } from '../../app/links';
+
+const validators = {
+  userName: fieldValidator('LoginModel', 'userName'),
+  password: fieldValidator('LoginModel', 'password'),
+};
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('account.login.page'));
+  const [params] = useSearchParams();
+  const from = safeRedirect(params.get('from'));
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { data: profile } = useProfile();
+  const captcha = useCaptcha();
+  const login = useLogin();
+  const [failure, setFailure] = useState<string>();
+  const form = useForm({ userName: '', password: '' }, validators);
+
+  if (profile && !login.isPending) return <Navigate to={from} replace />;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!form.validate() || !captcha.ready) return;
+    setFailure(undefined);
+    login.mutate(
+      { ...form.values, challenge: captcha.answer },
+      {
+        onSuccess: () => navigate(from, { replace: true }),
+        onError: (error) => {
+          captcha.reset(); // an answer is good for one request
+          // 401: wrong credentials, unconfirmed or banned account; the title says which
+          if (statusOf(error) === 401)
+            setFailure(errorMessageOf(error) ?? t('account.login.failed'));
+          else notify.error(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <AccountCard title={t('account.login.title')} onSubmit={submit}>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <TextField
+        {...form.field('userName')}
+        label={t('account.fields.user_name_or_email')}
+        autoComplete="username"
+        autoFocus
+        required
+      />
+      <PasswordField
+        {...form.field('password')}
+        label={t('account.fields.password')}
+        autoComplete="current-password"
+        required
+      />
+      <CaptchaField captcha={captcha} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        loading={login.isPending}
+        disabled={!captcha.ready}
+      >
+        {t('account.login.submit')}
+      </Button>
+      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+        <Link component={RouterLink} to="/account/recovery" variant="body2">
+          {t('account.login.forgot')}
+        </Link>
+        <Link component={RouterLink} to="/account/register" variant="body2">
+          {t('account.login.register')}
+        </Link>
+      </Stack>
+    </AccountCard>
+  );
+}

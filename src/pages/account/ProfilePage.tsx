@@ -1,0 +1,62 @@
+/**
+ * `/account/profile` — the signed-in user's page: avatar, profile fields, password and email.
+ * Visitors who are not signed in are sent to the sign-in page and brought back afterwards.
+ */
+import { Navigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf } from '../../app/notifications';
+import { PageLoader } from '../../app/PageLoader';
+import { usePageTitle } from '../../app/usePageTitle';
+import { useProfile } from '../../hooks/account';
+import { loginPath } from '../../app/links';
+import { AvatarUpload } from './profile/AvatarUpload';
+import { EmailChangeForm } from './profile/EmailChangeForm';
+import { PasswordChangeForm } from './profile/PasswordChangeForm';
+import { ProfileForm } from './profile/ProfileForm';
+import { Section } from './profile/Section';
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('account.profile.page'));
+  const { data: profile, error, isPending } = useProfile();
+
+  if (isPending) return <PageLoader />;
+  if (error)
+    return <Alert severity="error">{errorMessageOf(error) ?? t('common.error.unknown')}</Alert>;
+  if (!profile) return <Navigate to={loginPath('/account/profile')} replace />;
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h4" component="h1">
+        {t('account.profile.title')}
+      </Typography>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Stack spacing={3}>
+            <Section title={t('account.profile.avatar.title')}>
+              <AvatarUpload profile={profile} />
+            </Section>
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Stack spacing={3}>
+            <Section title={t('account.profile.info.title')}>
+              {/* a new form whenever the saved profile changes */}
+              <ProfileForm key={JSON.stringify(profile)} profile={profile} />
+            </Section>
+            <Section title={t('account.profile.email.title')}>
+              <EmailChangeForm current={profile.email} />
+            </Section>
+            <Section title={t('account.profile.password.title')}>
+              <PasswordChangeForm />
+            </Section>
+          </Stack>
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}
