@@ -14,9 +14,11 @@ export const ADMIN_PASSWORD = 'E2e-Admin-Pass1';
 function ensureWebBuild(): string {
   const webDir = join(root, 'build', 'web');
   if (!existsSync(join(webDir, 'index.html'))) {
+    // A production bundle, as `npm start` serves (the test runner's NODE_ENV=test would not be).
     execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
       cwd: root,
       stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
     });
   }
   return webDir;

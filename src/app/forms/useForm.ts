@@ -1,7 +1,8 @@
 /**
  * A small controlled-form helper for the shell's pages (the console uses react-admin's forms).
- * Validators come from `api/validation.ts`; errors show once a field was left or the form was
- * submitted.
+ * Validators come from `api/validation.ts`; errors show once a field was edited and left, or
+ * the form was submitted. Leaving a field untouched says nothing: a message appearing on blur would
+ * move the page under the pointer (e.g. the "Forgot your password?" link below the form).
  */
 import { useCallback, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,7 @@ export function useForm<V extends FormValues>(
   const { t } = useTranslation();
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [edited, setEdited] = useState<Partial<Record<keyof V, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
 
   const errorOf = useCallback(
@@ -44,8 +46,11 @@ export function useForm<V extends FormValues>(
       onChange: (event) => {
         const { value } = event.target;
         setValues((current) => ({ ...current, [name]: value }));
+        setEdited((current) => (current[name] ? current : { ...current, [name]: true }));
       },
-      onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
+      onBlur: () => {
+        if (edited[name]) setTouched((current) => ({ ...current, [name]: true }));
+      },
       error: failure !== undefined,
       helperText: failure ? t(failure.message, failure.args) : helperText,
     };
@@ -60,6 +65,7 @@ export function useForm<V extends FormValues>(
   const reset = (next: V = initial) => {
     setValues(next);
     setTouched({});
+    setEdited({});
     setSubmitted(false);
   };
 
