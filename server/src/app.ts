@@ -24,6 +24,9 @@ import { sessionLookup } from './services/sessions.js';
 import type { LogStore } from './services/logStore.js';
 import { SettingsService } from './services/settings.js';
 import { FileService } from './services/files.js';
+import { LocalRealtimeBus, type RealtimeBus } from './services/realtime.js';
+import { ScoreboardCache } from './services/scoreboard/cache.js';
+import { computeScoreboard, type ScoreboardModel } from './services/scoreboard/compute.js';
 import { LocalBlobStore } from './services/blobStore.js';
 import { join } from 'node:path';
 import { compileBodyValidator, compileParamValidator } from './spec/validators.js';
@@ -36,6 +39,8 @@ declare module 'fastify' {
     logStore: LogStore;
     settings: SettingsService;
     files: FileService;
+    realtime: RealtimeBus;
+    scoreboards: ScoreboardCache<ScoreboardModel>;
   }
 }
 
@@ -70,6 +75,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate(
     'files',
     new FileService(database.db, new LocalBlobStore(join(config.dataDir, 'files'))),
+  );
+  app.decorate('realtime', new LocalRealtimeBus());
+  app.decorate(
+    'scoreboards',
+    new ScoreboardCache<ScoreboardModel>(
+      (gameId) => computeScoreboard(database.db, gameId),
+      undefined,
+      (gameId, error) =>
+        app.log.error({ err: error }, `Could not compute the scoreboard of game ${gameId}`),
+    ),
   );
 
   app.setValidatorCompiler(({ schema, httpPart }) =>

@@ -2,6 +2,7 @@
 // camelCase domain objects. Timestamps are epoch milliseconds (bigint on PostgreSQL, integer on
 // SQLite, a JS number either way); booleans are stored as 0/1 in both dialects.
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { CompetitionTables } from './competitionSchema.js';
 
 /** Epoch milliseconds. */
 export type EpochMs = number;
@@ -102,7 +103,7 @@ export interface TeamMembersTable {
   joined_at: Immutable<EpochMs>;
 }
 
-export interface DB {
+export interface DB extends CompetitionTables {
   files: FilesTable;
   users: UsersTable;
   sessions: SessionsTable;

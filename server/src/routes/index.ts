@@ -4,8 +4,14 @@ import { accountHandlers } from './account/index.js';
 import { adminHandlers } from './admin/index.js';
 import { assetsHandlers } from './assets/index.js';
 import { infoHandlers } from './info/index.js';
+import { teamHandlers } from './team/index.js';
+import { editHandlers } from './edit/index.js';
+import { gameHandlers } from './game/index.js';
 
 export const handlers: Handlers = {
+  ...gameHandlers,
+  ...editHandlers,
+  ...teamHandlers,
   ...accountHandlers,
   ...adminHandlers,
   ...assetsHandlers,

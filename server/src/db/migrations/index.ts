@@ -3,6 +3,7 @@
 import type { VexilMigration } from './columns.js';
 import { initial } from './0001_initial.js';
 import { files } from './0002_files.js';
+import { competition } from './0004_competition.js';
 import { teams } from './0003_teams.js';
 
 export type { VexilMigration } from './columns.js';
@@ -11,4 +12,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0001_initial': initial,
   '0002_files': files,
   '0003_teams': teams,
+  '0004_competition': competition,
 };

@@ -2,8 +2,16 @@ import type { Handlers } from '../../http/handlers.js';
 import { adminConfigHandlers } from './config.js';
 import { adminLogHandlers } from './logs.js';
 import { adminUserHandlers } from './users.js';
+import { adminTeamHandlers } from './teams.js';
+import { adminFileHandlers } from './files.js';
+import { adminParticipationHandlers } from './participation.js';
+import { adminWriteupHandlers } from './writeups.js';
 
 export const adminHandlers: Handlers = {
+  ...adminWriteupHandlers,
+  ...adminParticipationHandlers,
+  ...adminFileHandlers,
+  ...adminTeamHandlers,
   ...adminConfigHandlers,
   ...adminLogHandlers,
   ...adminUserHandlers,

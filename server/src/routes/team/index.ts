@@ -1,0 +1,4 @@
+import type { Handlers } from '../../http/handlers.js';
+
+/** Teams (/api/team*). */
+export const teamHandlers: Handlers = {};
