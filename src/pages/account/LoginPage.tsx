@@ -2,14 +2,13 @@
 import { useState } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { fieldValidator } from '../../api/validation';
-import { CaptchaField } from '../../app/captcha/CaptchaField';
 import { useCaptcha } from '../../app/captcha/useCaptcha';
+import { CaptchaSubmit } from './components/CaptchaSubmit';
 import { useForm } from '../../app/forms/useForm';
 import { errorMessageOf, useNotify } from '../../app/notifications';
 import { statusOf } from '../../app/notifications/describeError';
@@ -74,16 +73,9 @@ export default function LoginPage() {
         autoComplete="current-password"
         required
       />
-      <CaptchaField captcha={captcha} />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        loading={login.isPending}
-        disabled={!captcha.ready}
-      >
+      <CaptchaSubmit captcha={captcha} pending={login.isPending}>
         {t('account.login.submit')}
-      </Button>
+      </CaptchaSubmit>
       <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
         <Link component={RouterLink} to="/account/recovery" variant="body2">
           {t('account.login.forgot')}

@@ -8,8 +8,8 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { fieldValidator } from '../../api/validation';
-import { CaptchaField } from '../../app/captcha/CaptchaField';
 import { useCaptcha } from '../../app/captcha/useCaptcha';
+import { CaptchaSubmit } from './components/CaptchaSubmit';
 import { useForm } from '../../app/forms/useForm';
 import { useNotify } from '../../app/notifications';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -71,16 +71,9 @@ export default function RecoveryPage() {
         autoFocus
         required
       />
-      <CaptchaField captcha={captcha} />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        loading={recovery.isPending}
-        disabled={!captcha.ready}
-      >
+      <CaptchaSubmit captcha={captcha} pending={recovery.isPending}>
         {t('account.recovery.submit')}
-      </Button>
+      </CaptchaSubmit>
       <Link component={RouterLink} to="/account/login" variant="body2">
         {t('account.recovery.to_login')}
       </Link>

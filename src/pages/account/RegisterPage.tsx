@@ -12,14 +12,14 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { RegisterStatus } from '../../api/types';
 import { combine, fieldValidator, sameAs } from '../../api/validation';
-import { CaptchaField } from '../../app/captcha/CaptchaField';
 import { useCaptcha } from '../../app/captcha/useCaptcha';
+import { CaptchaSubmit } from './components/CaptchaSubmit';
 import { useForm, type FormValidator } from '../../app/forms/useForm';
 import { useNotify } from '../../app/notifications';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useRegister } from '../../hooks/account';
 import { AccountCard } from './components/AccountCard';
-import { PasswordField } from './components/PasswordField';
+import { NewPasswordFields } from './components/NewPasswordFields';
 
 type Values = { userName: string; email: string; password: string; confirm: string };
 
@@ -105,28 +105,14 @@ export default function RegisterPage() {
         autoComplete="email"
         required
       />
-      <PasswordField
-        {...form.field('password', t('account.password.rule'))}
+      <NewPasswordFields
+        password={form.field('password', t('account.password.rule'))}
+        confirm={form.field('confirm')}
         label={t('account.fields.password')}
-        autoComplete="new-password"
-        required
       />
-      <PasswordField
-        {...form.field('confirm')}
-        label={t('account.fields.password_again')}
-        autoComplete="new-password"
-        required
-      />
-      <CaptchaField captcha={captcha} />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        loading={register.isPending}
-        disabled={!captcha.ready}
-      >
+      <CaptchaSubmit captcha={captcha} pending={register.isPending}>
         {t('account.register.submit')}
-      </Button>
+      </CaptchaSubmit>
       <Link component={RouterLink} to="/account/login" variant="body2">
         {t('account.register.have_account')}
       </Link>

@@ -12,7 +12,7 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { usePasswordReset } from '../../hooks/account';
 import { AccountCard } from './components/AccountCard';
 import { InvalidLink } from './components/InvalidLink';
-import { PasswordField } from './components/PasswordField';
+import { NewPasswordFields } from './components/NewPasswordFields';
 import { mailLinkParams } from '../../app/links';
 
 type Values = { password: string; confirm: string };
@@ -67,18 +67,11 @@ export default function ResetPage() {
       subtitle={t('account.reset.subtitle')}
       onSubmit={submit}
     >
-      <PasswordField
-        {...form.field('password', t('account.password.rule'))}
+      <NewPasswordFields
+        password={form.field('password', t('account.password.rule'))}
+        confirm={form.field('confirm')}
         label={t('account.fields.new_password')}
-        autoComplete="new-password"
         autoFocus
-        required
-      />
-      <PasswordField
-        {...form.field('confirm')}
-        label={t('account.fields.password_again')}
-        autoComplete="new-password"
-        required
       />
       <Button type="submit" variant="contained" size="large" loading={reset.isPending}>
         {t('account.reset.submit')}
