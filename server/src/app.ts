@@ -18,6 +18,7 @@ import { registerFavicon } from './plugins/favicon.js';
 import { registerHealth } from './plugins/health.js';
 import { createRateLimiters } from './plugins/rateLimits.js';
 import { registerWeb } from './plugins/web.js';
+import { hubsPlugin } from './plugins/hubs/index.js';
 import { handlers } from './routes/index.js';
 import { registerOperations } from './routes/registerOperations.js';
 import { sessionLookup } from './services/sessions.js';
@@ -25,9 +26,13 @@ import type { LogStore } from './services/logStore.js';
 import { SettingsService } from './services/settings.js';
 import { FileService } from './services/files.js';
 import { LocalRealtimeBus, type RealtimeBus } from './services/realtime.js';
+import { redisRealtimeBus } from './services/realtimeRedis.js';
 import { ScoreboardCache } from './services/scoreboard/cache.js';
 import { computeScoreboard, type ScoreboardModel } from './services/scoreboard/compute.js';
+import { redisScoreboardStore } from './services/scoreboard/redisStore.js';
+import { startScoreboardWarmup } from './services/scoreboard/warmup.js';
 import { LocalBlobStore } from './services/blobStore.js';
+import { FlagChecker } from './services/flagChecker.js';
 import { join } from 'node:path';
 import { compileBodyValidator, compileParamValidator } from './spec/validators.js';
 
@@ -76,16 +81,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     'files',
     new FileService(database.db, new LocalBlobStore(join(config.dataDir, 'files'))),
   );
-  app.decorate('realtime', new LocalRealtimeBus());
+  app.decorate<RealtimeBus>(
+    'realtime',
+    config.redisUrl ? redisRealtimeBus(app, config.redisUrl) : new LocalRealtimeBus(),
+  );
   app.decorate(
     'scoreboards',
     new ScoreboardCache<ScoreboardModel>(
       (gameId) => computeScoreboard(database.db, gameId),
-      undefined,
+      redisScoreboardStore<ScoreboardModel>(app, config.redisUrl),
       (gameId, error) =>
         app.log.error({ err: error }, `Could not compute the scoreboard of game ${gameId}`),
     ),
   );
+  const scoreboardWarmup = startScoreboardWarmup(app);
+  app.addHook('onClose', () => scoreboardWarmup.stop());
+
+  const flagChecker = new FlagChecker(
+    { db: database.db, realtime: app.realtime, scoreboards: app.scoreboards },
+    { onError: (id, error) => app.log.error({ err: error }, `Could not check submission ${id}`) },
+  );
+  app.decorate('flagChecker', flagChecker);
+  app.addHook('onReady', () => flagChecker.start());
+  app.addHook('onClose', () => flagChecker.stop());
 
   app.setValidatorCompiler(({ schema, httpPart }) =>
     httpPart === 'body'
@@ -107,6 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerDocs(app);
   await registerHealth(app);
   await registerFavicon(app);
+  await app.register(hubsPlugin, { rateLimit: limits?.global });
   await registerWeb(app, config.webDir);
   return app;
 }

@@ -30,6 +30,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Redis for the scoreboard cache and live updates shared between instances. */
+  redisUrl?: string;
   adminPassword?: string;
   logLevel: string;
   requestLogging: boolean;
@@ -122,6 +124,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     host: env.VEXIL_HOST || '0.0.0.0',
     dataDir: resolve(cwd, env.VEXIL_DATA || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL?.trim() || undefined,
     adminPassword: env.VEXIL_ADMIN_PASSWORD || undefined,
     logLevel: env.VEXIL_LOG_LEVEL || 'info',
     requestLogging: flag(env, 'VEXIL_REQUEST_LOGGING', false),

@@ -4,10 +4,13 @@ import type { operations } from '../../../src/api/schema.gen.js';
 
 export type OperationId = keyof operations;
 
-type Part<Op, K extends string> = Op extends { parameters: Record<K, infer P> }
-  ? [P] extends [undefined] | [never]
-    ? Record<string, never>
-    : NonNullable<P>
+/** The operation's path or query parameters; optional groups (`query?`) are typed too. */
+type Part<Op, K extends 'path' | 'query'> = Op extends { parameters: infer P }
+  ? K extends keyof P
+    ? [NonNullable<P[K]>] extends [never]
+      ? Record<string, never>
+      : NonNullable<P[K]>
+    : Record<string, never>
   : Record<string, never>;
 
 type JsonBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer B } } }

@@ -21,6 +21,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     VEXIL_DATA: mkdtempSync(join(tmpdir(), 'vexil-data-')),
     VEXIL_RATE_LIMIT: 'off',
+    // With a Redis server in the environment, every test app uses it (cache and live bus).
+    REDIS_URL: process.env.REDIS_URL ?? '',
     VEXIL_LOG_LEVEL: 'silent',
     VEXIL_WEB_DIR: '/nonexistent-vexil-web',
     ...env,

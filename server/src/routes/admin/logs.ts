@@ -1,5 +1,6 @@
 import type { Handlers } from '../../http/handlers.js';
 import { listLogs } from '../../db/repositories/logs.js';
+import { toLogMessage } from '../../domain/logMessages.js';
 
 export const adminLogHandlers: Handlers = {
   async adminGetLogs(request) {
@@ -10,13 +11,6 @@ export const adminLogHandlers: Handlers = {
       skip,
       count,
     });
-    return entries.map((entry) => ({
-      time: entry.time,
-      name: entry.userName ?? 'System',
-      level: entry.level,
-      ip: entry.ip ?? '',
-      msg: entry.exception ? `${entry.message}\n${entry.exception}` : entry.message,
-      status: (entry.status as 'Success' | null) ?? null,
-    }));
+    return entries.map(toLogMessage);
   },
 };

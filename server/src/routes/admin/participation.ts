@@ -1,4 +1,34 @@
+import { findGame } from '../../db/repositories/games.js';
+import { findParticipationById } from '../../db/repositories/participations.js';
+import { isValidDivision } from '../../domain/division.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
+import { changeParticipation } from '../../services/playParticipation.js';
+import { logAdminAction } from './adminLog.js';
 
 /** Participation review (/api/admin/participation/{id}). */
-export const adminParticipationHandlers: Handlers = {};
+export const adminParticipationHandlers: Handlers = {
+  async adminUpdateParticipation(request) {
+    const { db } = request.server;
+    const participation = await findParticipationById(db, request.params.id);
+    const game = participation && (await findGame(db, participation.gameId));
+    if (!participation || !game) throw notFound('Participation not found');
+    const { status, division } = request.body;
+    if (status === 'Unsubmitted') throw badRequest('Invalid participation status');
+    const change = {
+      status: status ?? undefined,
+      // A division that is not valid for the game is ignored.
+      division:
+        division !== undefined && isValidDivision(game.divisions, division) ? division : undefined,
+    };
+    await changeParticipation(db, participation, change);
+    if (change.status !== undefined || change.division !== undefined) {
+      request.server.scoreboards.invalidate(game.id);
+    }
+    logAdminAction(
+      request,
+      `Participation ${participation.id} of team ${participation.teamId} in ${game.title}: ` +
+        `${change.status ?? participation.status}`,
+    );
+  },
+};

@@ -1,4 +1,39 @@
+import { countTeams, listTeams, searchTeams, updateTeam } from '../../db/repositories/teams.js';
+import { notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
+import { flushBoardsOfTeam, isGivenName, TEAM_NOT_FOUND } from '../team/guards.js';
+import { teamInfos, teamPage } from '../team/models.js';
+import { deleteTeamAndRelease } from '../team/removal.js';
+import { logAdminAction } from './adminLog.js';
 
 /** Admin team management (/api/admin/teams*). */
-export const adminTeamHandlers: Handlers = {};
+export const adminTeamHandlers: Handlers = {
+  async adminGetTeams(request) {
+    const { count = 100, skip = 0 } = request.query;
+    const { db } = request.server;
+    return teamPage(await teamInfos(db, await listTeams(db, skip, count)), await countTeams(db));
+  },
+
+  async adminSearchTeams(request) {
+    const { db } = request.server;
+    const teams = await teamInfos(db, await searchTeams(db, request.query.hint));
+    return teamPage(teams, teams.length);
+  },
+
+  async adminUpdateTeam(request) {
+    const { name, bio, locked } = request.body;
+    const team = await updateTeam(request.server.db, request.params.id, {
+      name: isGivenName(name) ? name : undefined,
+      bio: bio ?? undefined,
+      locked: locked ?? undefined,
+    });
+    if (!team) throw notFound(TEAM_NOT_FOUND);
+    await flushBoardsOfTeam(request, team.id);
+    logAdminAction(request, `Updated team ${team.name} (${team.id})`);
+  },
+
+  async adminDeleteTeam(request) {
+    const deleted = await deleteTeamAndRelease(request, request.params.id);
+    logAdminAction(request, `Deleted team ${deleted.name} (${request.params.id})`);
+  },
+};

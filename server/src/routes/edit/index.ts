@@ -1,4 +1,15 @@
 import type { Handlers } from '../../http/handlers.js';
+import { editChallengeFileHandlers } from './challengeFiles.js';
+import { editChallengeHandlers } from './challenges.js';
+import { editGameHandlers } from './games.js';
+import { editNoticeHandlers } from './notices.js';
+import { editPostHandlers } from './posts.js';
 
 /** Game authoring (/api/edit/*). */
-export const editHandlers: Handlers = {};
+export const editHandlers: Handlers = {
+  ...editPostHandlers,
+  ...editGameHandlers,
+  ...editNoticeHandlers,
+  ...editChallengeHandlers,
+  ...editChallengeFileHandlers,
+};

@@ -1,4 +1,13 @@
 import type { Handlers } from '../../http/handlers.js';
+import { teamAvatarHandlers } from './avatar.js';
+import { teamMembershipHandlers } from './membership.js';
+import { teamCrudHandlers } from './teams.js';
+import { teamVerifyHandlers } from './verify.js';
 
 /** Teams (/api/team*). */
-export const teamHandlers: Handlers = {};
+export const teamHandlers: Handlers = {
+  ...teamCrudHandlers,
+  ...teamMembershipHandlers,
+  ...teamAvatarHandlers,
+  ...teamVerifyHandlers,
+};

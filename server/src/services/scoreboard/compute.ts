@@ -1,10 +1,60 @@
 /** Builds a game's scoreboard from the database (ScoreboardModel of the spec). */
 import type { Kysely } from 'kysely';
-import type { components } from '../../../../src/api/schema.gen.js';
+import {
+  findScoreboardGame,
+  listAcceptedTeams,
+  listEnabledChallenges,
+  listSolvesBefore,
+} from '../../db/repositories/scoreboardData.js';
 import type { DB } from '../../db/schema.js';
+import { avatarUrl } from '../../domain/profiles.js';
+import { buildScoreboard } from '../../domain/scoring/scoreboard.js';
+import type {
+  ChallengeCategory,
+  ScoreboardInput,
+  ScoreboardModel,
+} from '../../domain/scoring/types.js';
 
-export type ScoreboardModel = components['schemas']['ScoreboardModel'];
+export type { ScoreboardModel } from '../../domain/scoring/types.js';
 
-export async function computeScoreboard(_db: Kysely<DB>, gameId: number): Promise<ScoreboardModel> {
-  throw new Error(`The scoreboard of game ${gameId} cannot be computed yet`);
+export class GameNotFoundError extends Error {
+  constructor(readonly gameId: number) {
+    super(`Game ${gameId} does not exist`);
+    this.name = 'GameNotFoundError';
+  }
+}
+
+/** The rows the board of the game is built from; undefined when the game does not exist. */
+export async function loadScoreboardInput(
+  db: Kysely<DB>,
+  gameId: number,
+  now = Date.now(),
+): Promise<ScoreboardInput | undefined> {
+  const game = await findScoreboardGame(db, gameId);
+  if (!game) return undefined;
+  const [challenges, teams, solves] = await Promise.all([
+    listEnabledChallenges(db, gameId),
+    listAcceptedTeams(db, gameId),
+    listSolvesBefore(db, gameId, game.endTime),
+  ]);
+  return {
+    bloodBonus: game.bloodBonus,
+    challenges: challenges.map((c) => ({ ...c, category: c.category as ChallengeCategory })),
+    teams: teams.map((t) => ({
+      participationId: t.participationId,
+      teamId: t.teamId,
+      name: t.name,
+      bio: t.bio,
+      avatar: avatarUrl(t.avatarHash),
+      division: t.division,
+    })),
+    solves: solves.map((s) => ({ ...s, userName: s.userName || null })),
+    now,
+  };
+}
+
+export async function computeScoreboard(db: Kysely<DB>, gameId: number): Promise<ScoreboardModel> {
+  const input = await loadScoreboardInput(db, gameId);
+  if (!input) throw new GameNotFoundError(gameId);
+  return buildScoreboard(input);
 }

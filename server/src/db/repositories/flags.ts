@@ -1,0 +1,84 @@
+// Stored flags of a challenge (static flags, or the (flag, attachment) pool of a dynamic
+// attachment challenge).
+import type { Kysely, Transaction } from 'kysely';
+import { fromFlag, type DB } from '../schema.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface StoredFlag {
+  id: number;
+  challengeId: number;
+  flag: string;
+  attachmentId: number | null;
+  occupied: boolean;
+}
+
+export async function listFlags(db: Db, challengeId: number): Promise<StoredFlag[]> {
+  const rows = await db
+    .selectFrom('flags')
+    .selectAll()
+    .where('challenge_id', '=', challengeId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    challengeId: row.challenge_id,
+    flag: row.flag,
+    attachmentId: row.attachment_id,
+    occupied: fromFlag(row.occupied),
+  }));
+}
+
+export async function countFlags(db: Db, challengeId: number): Promise<number> {
+  const row = await db
+    .selectFrom('flags')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('challenge_id', '=', challengeId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertFlags(
+  db: Db,
+  challengeId: number,
+  flags: Array<{ flag: string; attachmentId: number | null }>,
+): Promise<void> {
+  if (flags.length === 0) return;
+  await db
+    .insertInto('flags')
+    .values(
+      flags.map((f) => ({
+        challenge_id: challengeId,
+        flag: f.flag,
+        attachment_id: f.attachmentId,
+      })),
+    )
+    .execute();
+}
+
+/** Deletes one flag of the challenge; answers it (for its attachment), or null when missing. */
+export async function deleteFlag(
+  db: Db,
+  challengeId: number,
+  flagId: number,
+): Promise<{ attachmentId: number | null } | null> {
+  const row = await db
+    .deleteFrom('flags')
+    .where('id', '=', flagId)
+    .where('challenge_id', '=', challengeId)
+    .returning('attachment_id')
+    .executeTakeFirst();
+  return row ? { attachmentId: row.attachment_id } : null;
+}
+
+/** The attachment ids of every flag of the given challenges. */
+export async function flagAttachmentIds(db: Db, challengeIds: number[]): Promise<number[]> {
+  if (challengeIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('flags')
+    .select('attachment_id')
+    .where('challenge_id', 'in', challengeIds)
+    .where('attachment_id', 'is not', null)
+    .execute();
+  return rows.map((row) => row.attachment_id as number);
+}

@@ -1,0 +1,170 @@
+// Flag submissions: stored as `FlagSubmitted`, then given their result by the flag checker, which
+// also counts checked submissions and solving teams on the challenge (atomically).
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../schema.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export type AnswerResult =
+  'FlagSubmitted' | 'Accepted' | 'WrongAnswer' | 'CheatDetected' | 'NotFound';
+
+export interface NewSubmission {
+  gameId: number;
+  challengeId: number;
+  participationId: number;
+  userId: string;
+  userName: string;
+  answer: string;
+  now: number;
+}
+
+/** A submission with the names monitors see. */
+export interface SubmissionView {
+  id: number;
+  gameId: number;
+  challengeId: number;
+  participationId: number;
+  answer: string;
+  status: AnswerResult;
+  time: number;
+  userName: string;
+  teamName: string;
+  challengeTitle: string;
+  email: string | null;
+}
+
+export async function insertSubmission(db: Db, input: NewSubmission): Promise<number> {
+  const row = await db
+    .insertInto('submissions')
+    .values({
+      game_id: input.gameId,
+      challenge_id: input.challengeId,
+      participation_id: input.participationId,
+      user_id: input.userId,
+      user_name: input.userName,
+      answer: input.answer,
+      status: 'FlagSubmitted',
+      submit_time: input.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The result of one of the user's submissions, matched by game, challenge, user and id. */
+export async function findOwnSubmissionStatus(
+  db: Db,
+  key: { id: number; gameId: number; challengeId: number; userId: string },
+): Promise<AnswerResult | null> {
+  const row = await db
+    .selectFrom('submissions')
+    .select('status')
+    .where('id', '=', key.id)
+    .where('game_id', '=', key.gameId)
+    .where('challenge_id', '=', key.challengeId)
+    .where('user_id', '=', key.userId)
+    .executeTakeFirst();
+  return row ? (row.status as AnswerResult) : null;
+}
+
+/** Gives a submission still being checked its result; false when it already had one. */
+export async function settleSubmission(db: Db, id: number, status: AnswerResult): Promise<boolean> {
+  const result = await db
+    .updateTable('submissions')
+    .set({ status })
+    .where('id', '=', id)
+    .where('status', '=', 'FlagSubmitted')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Ids of submissions still waiting for their check, oldest first. */
+export async function listUncheckedSubmissionIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('submissions')
+    .select('id')
+    .where('status', '=', 'FlagSubmitted')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+function viewQuery(db: Db) {
+  return db
+    .selectFrom('submissions')
+    .innerJoin('participations', 'participations.id', 'submissions.participation_id')
+    .innerJoin('teams', 'teams.id', 'participations.team_id')
+    .innerJoin('challenges', 'challenges.id', 'submissions.challenge_id')
+    .leftJoin('users', 'users.id', 'submissions.user_id')
+    .select([
+      'submissions.id',
+      'submissions.game_id',
+      'submissions.challenge_id',
+      'submissions.participation_id',
+      'submissions.answer',
+      'submissions.status',
+      'submissions.submit_time',
+      'submissions.user_name',
+      'teams.name as team_name',
+      'challenges.title as challenge_title',
+      'users.email',
+    ]);
+}
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['execute']>>[number];
+
+function toView(row: ViewRow): SubmissionView {
+  return {
+    id: row.id,
+    gameId: row.game_id,
+    challengeId: row.challenge_id,
+    participationId: row.participation_id,
+    answer: row.answer,
+    status: row.status as AnswerResult,
+    time: Number(row.submit_time),
+    userName: row.user_name,
+    teamName: row.team_name,
+    challengeTitle: row.challenge_title,
+    email: row.email ?? null,
+  };
+}
+
+export async function findSubmissionView(db: Db, id: number): Promise<SubmissionView | null> {
+  const row = await viewQuery(db).where('submissions.id', '=', id).executeTakeFirst();
+  return row ? toView(row) : null;
+}
+
+/** A page of the game's submissions, newest first; `count` undefined = all of them. */
+export async function listSubmissionViews(
+  db: Db,
+  gameId: number,
+  page: { status?: AnswerResult; skip?: number; count?: number } = {},
+): Promise<SubmissionView[]> {
+  let query = viewQuery(db)
+    .where('submissions.game_id', '=', gameId)
+    .orderBy('submissions.submit_time', 'desc')
+    .orderBy('submissions.id', 'desc');
+  if (page.status) query = query.where('submissions.status', '=', page.status);
+  if (page.count !== undefined) query = query.limit(page.count).offset(page.skip ?? 0);
+  return (await query.execute()).map(toView);
+}
+
+/** Counts one checked submission of the challenge (atomically). */
+export async function countCheckedSubmission(db: Db, challengeId: number): Promise<void> {
+  await db
+    .updateTable('challenges')
+    .set({ submission_count: sql`submission_count + 1` })
+    .where('id', '=', challengeId)
+    .execute();
+}
+
+/** Counts one more solving team (atomically); answers the new count. */
+export async function countAcceptedSolve(db: Db, challengeId: number): Promise<number> {
+  const row = await db
+    .updateTable('challenges')
+    .set({ accepted_count: sql`accepted_count + 1` })
+    .where('id', '=', challengeId)
+    .returning('accepted_count')
+    .executeTakeFirstOrThrow();
+  return Number(row.accepted_count);
+}

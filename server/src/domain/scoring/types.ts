@@ -1,0 +1,56 @@
+/** Plain rows the scoreboard is built from, and the board itself (ScoreboardModel of the spec). */
+import type { components } from '../../../../src/api/schema.gen.js';
+import type { DynamicScoreSettings } from './dynamicScore.js';
+
+type Schemas = components['schemas'];
+export type ScoreboardModel = Schemas['ScoreboardModel'];
+export type ScoreboardItem = Schemas['ScoreboardItem'];
+export type ScoreboardChallengeInfo = Schemas['ChallengeInfo'];
+export type ScoreboardChallengeItem = Schemas['ChallengeItem'];
+export type TopTimeLine = Schemas['TopTimeLine'];
+export type ChallengeCategory = Schemas['ChallengeCategory'];
+export type SubmissionType = Schemas['SubmissionType'];
+
+/** The "never" time of a team without a solve: 0001-01-01T00:00:00Z in epoch ms. */
+export const NEVER = -62_135_596_800_000;
+
+/** An enabled challenge of the game. */
+export interface ScoringChallenge extends DynamicScoreSettings {
+  id: number;
+  title: string;
+  category: ChallengeCategory;
+  /** n: the stored number of accepted teams that solved it before the end. */
+  acceptedCount: number;
+  disableBloodBonus: boolean;
+}
+
+/** An Accepted registration of a team. */
+export interface ScoringTeam {
+  /** Registration (participation) id: the last tie-break, in registration order. */
+  participationId: number;
+  teamId: number;
+  name: string;
+  bio: string | null;
+  avatar: string | null;
+  division: string | null;
+}
+
+/** An Accepted submission made before the game end. */
+export interface ScoringSolve {
+  /** Submission id: orders solves that happened in the same millisecond. */
+  id: number;
+  participationId: number;
+  challengeId: number;
+  userName: string | null;
+  time: number;
+}
+
+export interface ScoreboardInput {
+  /** The game's stored packed blood bonus. */
+  bloodBonus: number;
+  challenges: ScoringChallenge[];
+  teams: ScoringTeam[];
+  solves: ScoringSolve[];
+  /** Generation time (epoch ms). */
+  now: number;
+}

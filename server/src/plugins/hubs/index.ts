@@ -1,0 +1,59 @@
+/**
+ * The live hubs of the contract (/hub/user, /hub/monitor, /hub/admin): SignalR's JSON hub
+ * protocol over WebSocket, so the official SignalR clients connect. Outside /api and outside the
+ * OpenAPI document. `app.hubs` exposes the timing (tests shorten it) and the open connections.
+ */
+import websocket from '@fastify/websocket';
+import type { onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { adminHub, forwardLogs } from './adminHub.js';
+import { DEFAULT_TIMING } from './connection.js';
+import { monitorHub } from './monitorHub.js';
+import { ConnectionTokens, registerNegotiate } from './negotiate.js';
+import { registerHubSocket, type HubRuntime } from './socket.js';
+import { userHub } from './userHub.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hubs: HubRuntime;
+  }
+}
+
+export interface HubsOptions {
+  /** The global rate limit, applied to negotiate and to the WebSocket request. */
+  rateLimit?: onRequestHookHandler | null;
+}
+
+const HUBS = [userHub, monitorHub, adminHub];
+
+export const hubsPlugin = fp<HubsOptions>(
+  async (app, { rateLimit }) => {
+    // One WebSocket server per app: other WebSocket routes share it.
+    if (!app.hasDecorator('websocketServer')) {
+      await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    }
+    const runtime: HubRuntime = { timing: { ...DEFAULT_TIMING }, connections: new Set() };
+    app.decorate('hubs', runtime);
+    forwardLogs(app);
+
+    await app.register(async (scope) => {
+      // negotiate's body is empty (or ignored), whatever its content type says.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_r, _b, done) =>
+        done(null, undefined),
+      );
+      const tokens = new ConnectionTokens();
+      const onRequest = rateLimit ? [rateLimit] : [];
+      for (const hub of HUBS) {
+        registerNegotiate(scope, hub.path, tokens, onRequest);
+        registerHubSocket(scope, hub, tokens, runtime, onRequest);
+      }
+    });
+
+    // Tell clients the server is going away (they may reconnect to another instance).
+    app.addHook('preClose', async () => {
+      for (const connection of runtime.connections) connection.close(undefined, true);
+    });
+  },
+  { name: 'vexil-hubs' },
+);

@@ -1,0 +1,47 @@
+/**
+ * `GET <hub>?id=<connectionToken>` upgraded to a WebSocket. A token negotiate did not issue (or
+ * one already used) is refused with 404 before the upgrade; without `id` the client skipped
+ * negotiation, which the WebSockets transport allows. Role and game are checked after the upgrade.
+ */
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { HubConnection, type HubTiming } from './connection.js';
+import type { HubDefinition } from './hub.js';
+import type { ConnectionTokens } from './negotiate.js';
+
+export interface HubRuntime {
+  timing: HubTiming;
+  connections: Set<HubConnection>;
+}
+
+export function registerHubSocket(
+  app: FastifyInstance,
+  hub: HubDefinition,
+  tokens: ConnectionTokens,
+  runtime: HubRuntime,
+  onRequest: onRequestHookHandler[],
+): void {
+  app.route<{ Querystring: { id?: string } }>({
+    method: 'GET',
+    url: hub.path,
+    websocket: true,
+    schema: { hide: true },
+    onRequest,
+    preHandler: async (request, reply) => {
+      const { id } = request.query;
+      if (id !== undefined && tokens.redeem(id) === undefined) {
+        return reply.code(404).send({ title: 'No connection with that id', status: 404 });
+      }
+    },
+    handler: (socket, request) => {
+      const connection = new HubConnection({
+        socket,
+        admission: hub.admit(request),
+        bus: app.realtime,
+        timing: runtime.timing,
+        log: request.log,
+      });
+      runtime.connections.add(connection);
+      void connection.closed.then(() => runtime.connections.delete(connection));
+    },
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * A challenge's shared attachment and its flags (E24–E26). A local attachment holds one reference
+ * to its stored file; replacing or deleting the attachment releases it.
+ */
+import type { Transaction } from 'kysely';
+import {
+  createAttachment,
+  deleteAttachments,
+  retainFile,
+  type AttachmentType,
+} from '../../db/repositories/attachments.js';
+import { updateChallenge } from '../../db/repositories/challenges.js';
+import { countFlags, deleteFlag, insertFlags } from '../../db/repositories/flags.js';
+import type { DB } from '../../db/schema.js';
+import { withTransaction } from '../../db/transaction.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { Handlers } from '../../http/handlers.js';
+import { logAdminAction } from '../admin/adminLog.js';
+import { jsonString, releaseFiles, requireChallenge } from './lookup.js';
+
+interface AttachmentInput {
+  attachmentType?: AttachmentType | 'None';
+  fileHash?: string | null;
+  remoteUrl?: string | null;
+}
+
+/** Creates the attachment the input asks for (referencing a local file); null for None. */
+async function attach(trx: Transaction<DB>, input: AttachmentInput): Promise<number | null> {
+  const type = input.attachmentType ?? 'None';
+  if (type === 'None') return null;
+  let fileHash = type === 'Local' ? input.fileHash || null : null;
+  // An unknown hash is kept without a reference: its url and size read as null.
+  if (fileHash && !(await retainFile(trx, fileHash))) fileHash = null;
+  return createAttachment(trx, { type, fileHash, remoteUrl: input.remoteUrl ?? '' });
+}
+
+export const editChallengeFileHandlers: Handlers = {
+  async editUpdateAttachment(request) {
+    const { id: gameId, cId } = request.params;
+    const { challenge } = await requireChallenge(request, gameId, cId);
+    if (challenge.type === 'DynamicAttachment') {
+      throw badRequest('Use assets API to upload attachments');
+    }
+    const released = await withTransaction(request.server.db, async (trx) => {
+      const attachmentId = await attach(trx, request.body);
+      await updateChallenge(trx, cId, { attachmentId });
+      return deleteAttachments(trx, [challenge.attachmentId]);
+    });
+    await releaseFiles(request, released);
+    logAdminAction(request, `Updated the attachment of challenge ${cId}`);
+  },
+
+  async editAddFlags(request) {
+    const { id: gameId, cId } = request.params;
+    await requireChallenge(request, gameId, cId);
+    await withTransaction(request.server.db, async (trx) => {
+      const flags = [];
+      for (const input of request.body) {
+        flags.push({ flag: input.flag, attachmentId: await attach(trx, input) });
+      }
+      await insertFlags(trx, cId, flags);
+    });
+    logAdminAction(request, `Added ${request.body.length} flag(s) to challenge ${cId}`);
+  },
+
+  async editRemoveFlag(request, reply) {
+    const { id: gameId, cId, fId } = request.params;
+    await requireChallenge(request, gameId, cId);
+    const released = await withTransaction(request.server.db, async (trx) => {
+      const removed = await deleteFlag(trx, cId, fId);
+      if (!removed) throw notFound('The flag was not found');
+      if ((await countFlags(trx, cId)) === 0) await updateChallenge(trx, cId, { isEnabled: false });
+      return deleteAttachments(trx, [removed.attachmentId]);
+    });
+    await releaseFiles(request, released);
+    request.server.scoreboards.invalidate(gameId);
+    logAdminAction(request, `Removed flag ${fId} of challenge ${cId}`);
+    return reply.type('application/json; charset=utf-8').send(jsonString('Success'));
+  },
+};

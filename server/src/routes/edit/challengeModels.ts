@@ -1,0 +1,57 @@
+/** Challenges on the wire for organisers: the list row and the full edit form. */
+import type { Kysely } from 'kysely';
+import type { components } from '../../../../src/api/schema.gen.js';
+import { attachmentViews } from '../../db/repositories/attachments.js';
+import type { Challenge } from '../../db/repositories/challenges.js';
+import { listFlags } from '../../db/repositories/flags.js';
+import type { DB } from '../../db/schema.js';
+import { dynamicScore, minScore } from '../../domain/challengeEdit.js';
+
+type ChallengeInfoModel = components['schemas']['ChallengeInfoModel'];
+type ChallengeEditDetailModel = components['schemas']['ChallengeEditDetailModel'];
+
+export const toChallengeInfo = (c: Challenge): ChallengeInfoModel => ({
+  id: c.id,
+  title: c.title,
+  category: c.category,
+  type: c.type,
+  isEnabled: c.isEnabled,
+  score: dynamicScore(c),
+  minScore: minScore(c),
+  originalScore: c.originalScore,
+});
+
+/** The edit form with the shared attachment and the stored flags (none for DynamicContainer). */
+export async function toChallengeDetail(
+  db: Kysely<DB>,
+  c: Challenge,
+): Promise<ChallengeEditDetailModel> {
+  const flags = c.type === 'DynamicContainer' ? [] : await listFlags(db, c.id);
+  const views = await attachmentViews(db, [c.attachmentId, ...flags.map((f) => f.attachmentId)]);
+  const view = (id: number | null) => (id === null ? null : (views.get(id) ?? null));
+  return {
+    id: c.id,
+    title: c.title,
+    content: c.content,
+    category: c.category,
+    type: c.type,
+    hints: c.hints,
+    flagTemplate: c.flagTemplate,
+    isEnabled: c.isEnabled,
+    acceptedCount: c.acceptedCount,
+    fileName: c.fileName,
+    attachment: view(c.attachmentId),
+    testContainer: null,
+    flags: flags.map((f) => ({ id: f.id, flag: f.flag, attachment: view(f.attachmentId) })),
+    containerImage: c.containerImage,
+    memoryLimit: c.memoryLimit,
+    cpuCount: c.cpuCount,
+    storageLimit: c.storageLimit,
+    containerExposePort: c.containerExposePort,
+    enableTrafficCapture: c.enableTrafficCapture,
+    disableBloodBonus: c.disableBloodBonus,
+    originalScore: c.originalScore,
+    minScoreRate: c.minScoreRate,
+    difficulty: c.difficulty,
+  };
+}

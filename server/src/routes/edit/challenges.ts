@@ -1,0 +1,112 @@
+/** Challenges of a game (E16–E21): create, list, read, update, delete, recount solves. */
+import type { FastifyRequest } from 'fastify';
+import {
+  createChallenge,
+  createInstancesForChallenge,
+  deleteChallengeRow,
+  listChallenges,
+  recountAcceptedCounts,
+  updateChallenge,
+  type Challenge,
+} from '../../db/repositories/challenges.js';
+import { deleteAttachments } from '../../db/repositories/attachments.js';
+import { countFlags, flagAttachmentIds } from '../../db/repositories/flags.js';
+import { createNotice } from '../../db/repositories/notices.js';
+import { withTransaction } from '../../db/transaction.js';
+import { updateChanges, updateNotices, updateViolation } from '../../domain/challengeEdit.js';
+import { isGameRunning } from '../../domain/gameInput.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { Handlers } from '../../http/handlers.js';
+import { groups } from '../../services/realtime.js';
+import { logAdminAction } from '../admin/adminLog.js';
+import { toChallengeDetail, toChallengeInfo } from './challengeModels.js';
+import { releaseFiles, requireChallenge, requireGame } from './lookup.js';
+import { toNoticeModel } from './notices.js';
+
+/** Stores and pushes the NewChallenge / NewHint notices of an update. */
+async function announce(request: FastifyRequest, after: Challenge, types: string[]) {
+  for (const type of types as Array<'NewChallenge' | 'NewHint'>) {
+    const notice = await createNotice(request.server.db, {
+      gameId: after.gameId,
+      type,
+      values: [after.title],
+    });
+    request.server.realtime.publish(
+      groups.players(after.gameId),
+      'ReceivedGameNotice',
+      toNoticeModel(notice),
+    );
+  }
+}
+
+export const editChallengeHandlers: Handlers = {
+  async editAddGameChallenge(request) {
+    const { id: gameId } = request.params;
+    await requireGame(request, gameId);
+    const { title, category = 'Misc', type = 'StaticAttachment' } = request.body;
+    const challenge = await createChallenge(request.server.db, gameId, { title, category, type });
+    logAdminAction(request, `Added challenge ${challenge.id} to game ${gameId}`);
+    return toChallengeDetail(request.server.db, challenge);
+  },
+
+  async editGetGameChallenges(request) {
+    return (await listChallenges(request.server.db, request.params.id)).map(toChallengeInfo);
+  },
+
+  async editGetGameChallenge(request) {
+    const { challenge } = await requireChallenge(request, request.params.id, request.params.cId);
+    return toChallengeDetail(request.server.db, challenge);
+  },
+
+  async editUpdateGameChallenge(request) {
+    const { id: gameId, cId } = request.params;
+    const { db } = request.server;
+    const update = request.body;
+    const { game, challenge } = await requireChallenge(request, gameId, cId);
+    const violation = updateViolation(challenge, update, await countFlags(db, cId));
+    if (violation) throw badRequest(violation);
+
+    const after = await withTransaction(db, async (trx) => {
+      const updated = await updateChallenge(trx, cId, updateChanges(challenge, update));
+      if (!updated) throw notFound('The challenge was not found');
+      if (updated.isEnabled && update.isEnabled) {
+        await createInstancesForChallenge(trx, gameId, cId);
+      }
+      return updated;
+    });
+    await announce(
+      request,
+      after,
+      updateNotices(challenge, after, update, isGameRunning(game, Date.now())),
+    );
+    request.server.scoreboards.invalidate(gameId);
+    logAdminAction(request, `Updated challenge ${cId} of game ${gameId}`);
+    return toChallengeDetail(db, after);
+  },
+
+  async editRemoveGameChallenge(request) {
+    const { id: gameId, cId } = request.params;
+    const { challenge } = await requireChallenge(request, gameId, cId);
+    const hashes = await withTransaction(request.server.db, async (trx) => {
+      const attachments = [challenge.attachmentId, ...(await flagAttachmentIds(trx, [cId]))];
+      await deleteChallengeRow(trx, cId);
+      return deleteAttachments(trx, attachments);
+    });
+    await releaseFiles(request, hashes);
+    request.server.scoreboards.invalidate(gameId);
+    logAdminAction(request, `Deleted challenge ${cId} of game ${gameId}`);
+  },
+
+  async editUpdateGameChallengesAcceptedCount(request) {
+    const { id: gameId } = request.params;
+    await requireGame(request, gameId);
+    try {
+      await recountAcceptedCounts(request.server.db, gameId);
+    } catch (err) {
+      request.log.error({ err }, `Could not recount the solves of game ${gameId}`);
+      throw badRequest('Failed to update the accepted counts');
+    }
+    request.server.scoreboards.invalidate(gameId);
+    logAdminAction(request, `Recounted the solves of game ${gameId}`);
+  },
+};

@@ -1,0 +1,100 @@
+/** The team's view of the game and of one challenge (G14, G15). */
+import type { components } from '../../../../src/api/schema.gen.js';
+import { attachmentViews } from '../../db/repositories/attachments.js';
+import type { Challenge } from '../../db/repositories/challenges.js';
+import { findChallenge } from '../../db/repositories/challenges.js';
+import { findInstance, type GameInstance } from '../../db/repositories/instances.js';
+import { findTeamById } from '../../db/repositories/teams.js';
+import { challengeScore } from '../../domain/scoring/dynamicScore.js';
+import { avatarUrl } from '../../domain/profiles.js';
+import { sign } from '../../domain/teamToken.js';
+import { notFound } from '../../http/errors.js';
+import type { Handlers } from '../../http/handlers.js';
+import { loadInstance } from '../../services/playInstances.js';
+import { passGate } from './context.js';
+
+type Schemas = components['schemas'];
+
+/** `lastSubmissionTime` of a team without solves (year 1). */
+const NEVER = -62135596800000;
+
+const unavailable = () => notFound('Challenge not found or dynamic attachment allocation failed');
+
+async function flagContext(
+  request: Parameters<NonNullable<Handlers['gameGetChallenge']>>[0],
+  challenge: Challenge,
+  instance: GameInstance,
+): Promise<Schemas['ClientFlagContext']> {
+  const dynamic = challenge.type === 'DynamicAttachment';
+  const attachmentId = dynamic ? instance.flagAttachmentId : challenge.attachmentId;
+  const view =
+    attachmentId === null
+      ? undefined
+      : (await attachmentViews(request.server.db, [attachmentId])).get(attachmentId);
+  let url = view?.url ?? null;
+  // A dynamic attachment downloads under the challenge's file name.
+  if (url && dynamic && view?.type === 'Local') {
+    url = `${url.slice(0, url.lastIndexOf('/'))}/${challenge.fileName}`;
+  }
+  return { closeTime: null, instanceEntry: null, url, fileSize: view?.fileSize ?? null };
+}
+
+export const gameChallengeHandlers: Handlers = {
+  async gameGetDetails(request) {
+    const { game, participation } = await passGate(request, request.params.id, {
+      endedBlocked: true,
+    });
+    const board = await request.server.scoreboards.get(game.id);
+    let rank = board.items.find((item) => item.id === participation.teamId) ?? null;
+    if (!rank) {
+      const team = await findTeamById(request.server.db, participation.teamId);
+      rank = {
+        id: participation.teamId,
+        name: team?.name ?? '',
+        bio: team?.bio ?? null,
+        division: participation.division,
+        avatar: avatarUrl(team?.avatarHash ?? null),
+        score: 0,
+        rank: 0,
+        divisionRank: null,
+        lastSubmissionTime: NEVER,
+        solvedChallenges: [],
+        solvedCount: 0,
+      };
+    }
+    return {
+      challenges: board.challenges,
+      challengeCount: board.challengeCount,
+      rank,
+      teamToken: sign(game.privateKey, participation.teamId),
+      writeupRequired: game.writeupRequired,
+      writeupDeadline: game.writeupDeadline,
+    };
+  },
+
+  async gameGetChallenge(request) {
+    const { id, challengeId } = request.params;
+    const { game, participation } = await passGate(request, id, { endedBlocked: true });
+    const { db } = request.server;
+    const challenge = await findChallenge(db, game.id, challengeId);
+    const instance = challenge?.isEnabled
+      ? await findInstance(db, participation.id, challengeId)
+      : null;
+    if (!challenge || !instance) throw unavailable();
+    const loaded = await loadInstance(db, game, challenge, participation, instance);
+    if (!loaded) {
+      request.log.warn(`No unused dynamic attachment left for challenge ${challenge.id}`);
+      throw unavailable();
+    }
+    return {
+      id: challenge.id,
+      title: challenge.title,
+      content: challenge.content,
+      category: challenge.category,
+      hints: challenge.hints,
+      score: challengeScore(challenge, challenge.acceptedCount),
+      type: challenge.type,
+      context: await flagContext(request, challenge, loaded),
+    };
+  },
+};

@@ -1,0 +1,25 @@
+/** The game's notices for everyone and its event log for monitors (G7, G8). */
+import { listGameEvents, listNoticeFeed } from '../../db/repositories/gameEvents.js';
+import { toGameEventModel, toNoticeModel } from '../../domain/playModels.js';
+import type { Handlers } from '../../http/handlers.js';
+import { queryOf, requireStartedGame } from './context.js';
+
+export const gameFeedHandlers: Handlers = {
+  async gameGetNotices(request) {
+    const game = await requireStartedGame(request, request.params.id);
+    const { count = 100, skip = 0 } = queryOf(request, 'gameGetNotices');
+    const notices = await listNoticeFeed(request.server.db, game.id, { count, skip });
+    return notices.map(toNoticeModel);
+  },
+
+  async gameGetEvents(request) {
+    const game = await requireStartedGame(request, request.params.id);
+    const { count = 100, skip = 0, hideContainer = false } = queryOf(request, 'gameGetEvents');
+    const events = await listGameEvents(request.server.db, game.id, {
+      count,
+      skip,
+      hideContainer,
+    });
+    return events.map(toGameEventModel);
+  },
+};

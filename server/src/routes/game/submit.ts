@@ -1,0 +1,51 @@
+/** Submitting a flag and reading its result (G16, G17). */
+import { findChallenge } from '../../db/repositories/challenges.js';
+import { findOwnSubmissionStatus, insertSubmission } from '../../db/repositories/submissions.js';
+import { notFound } from '../../http/errors.js';
+import type { Handlers } from '../../http/handlers.js';
+import { logAction, passGate } from './context.js';
+
+const sendJson = (reply: Parameters<NonNullable<Handlers['gameSubmitFlag']>>[1], value: unknown) =>
+  reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
+
+export const gameSubmitHandlers: Handlers = {
+  async gameSubmitFlag(request, reply) {
+    const { id, challengeId } = request.params;
+    const { game, participation, caller, now } = await passGate(request, id, {
+      endedBlocked: true,
+    });
+    const { db } = request.server;
+    const challenge = await findChallenge(db, game.id, challengeId);
+    // Vexil differs: a disabled challenge takes no submissions.
+    if (!challenge?.isEnabled) throw notFound('The challenge was not found');
+    const submissionId = await insertSubmission(db, {
+      gameId: game.id,
+      challengeId: challenge.id,
+      participationId: participation.id,
+      userId: caller.id,
+      userName: caller.userName,
+      answer: request.body.flag.trim(),
+      now,
+    });
+    request.server.flagChecker.enqueue(submissionId);
+    logAction(
+      request,
+      `${caller.userName} submitted a flag for ${challenge.title} in ${game.title}`,
+    );
+    return sendJson(reply, submissionId);
+  },
+
+  async gameGetSubmissionStatus(request, reply) {
+    const { id, challengeId, submitId } = request.params;
+    const status = request.user
+      ? await findOwnSubmissionStatus(request.server.db, {
+          id: submitId,
+          gameId: id,
+          challengeId,
+          userId: request.user.id,
+        })
+      : null;
+    if (!status) throw notFound('The submission was not found');
+    return sendJson(reply, status === 'CheatDetected' ? 'WrongAnswer' : status);
+  },
+};

@@ -1,0 +1,59 @@
+/** Shared by the team handlers: the caller, the team, the captain check, logging, board flushes. */
+import type { FastifyRequest } from 'fastify';
+import {
+  findTeamById,
+  isLockedAndPlaying,
+  listGameIdsOfTeam,
+  type Team,
+} from '../../db/repositories/teams.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.js';
+
+/** A user may captain at most this many teams (behaviour §5). */
+export const MAX_CAPTAINED_TEAMS = 3;
+
+export const TEAM_NOT_FOUND = 'The team was not found';
+
+/** The signed-in caller (the role guard has already asked for a session). */
+export function callerOf(request: FastifyRequest): { id: string; userName: string } {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The team, or 404. */
+export async function requireTeam(request: FastifyRequest, id: number): Promise<Team> {
+  const team = await findTeamById(request.server.db, id);
+  if (!team) throw notFound(TEAM_NOT_FOUND);
+  return team;
+}
+
+/** The team when the caller captains it: 404 unknown, 403 not the captain. */
+export async function requireCaptainedTeam(request: FastifyRequest, id: number): Promise<Team> {
+  const team = await requireTeam(request, id);
+  if (team.captainId !== callerOf(request).id) throw forbidden('Only the captain may do this');
+  return team;
+}
+
+/** 400 while the team is locked and plays a game that has not ended (unlocks it otherwise). */
+export async function refuseWhileLockedAndPlaying(request: FastifyRequest, team: Team) {
+  if (await isLockedAndPlaying(request.server.db, team)) {
+    throw badRequest('The team is locked while it plays a game that has not ended');
+  }
+}
+
+/** A name is given when it has a non-blank character. */
+export const isGivenName = (name: string | null | undefined): name is string =>
+  typeof name === 'string' && name.trim() !== '';
+
+/** Logs a player's or administrator's team action with who, from where and the outcome. */
+export function logTeamAction(request: FastifyRequest, message: string): void {
+  request.log.info(
+    { userName: request.user?.userName, ip: request.ip, taskStatus: 'Success' },
+    message,
+  );
+}
+
+/** Boards show team names and avatars: recompute the boards of the team's games. */
+export async function flushBoardsOfTeam(request: FastifyRequest, teamId: number): Promise<void> {
+  const gameIds = await listGameIdsOfTeam(request.server.db, teamId);
+  for (const gameId of gameIds) request.server.scoreboards.invalidate(gameId);
+}

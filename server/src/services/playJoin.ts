@@ -1,0 +1,124 @@
+/**
+ * Joining and leaving a game (contract G4, G5; behaviour §4.2). Join checks, first failure wins:
+ * game missing → 404; ended outside practice mode → 400 (10002); wrong invite code → 400; invalid
+ * division → 400; team missing → 404; caller not a member → 400; caller already registered in a
+ * registration that is not Rejected → 400; member limit reached → 400. Game start, hidden state and
+ * team lock are not checked. Everything is written in one transaction.
+ */
+import type { Kysely } from 'kysely';
+import type { Game } from '../db/repositories/games.js';
+import {
+  addParticipant,
+  countParticipants,
+  createParticipation,
+  deleteParticipation,
+  findParticipationOfTeam,
+  findParticipationOfUser,
+  removeParticipant,
+  removeRejectedRegistrations,
+  updateParticipation,
+  type ParticipationStatus,
+} from '../db/repositories/participations.js';
+import { findTeamById, isTeamMember } from '../db/repositories/teams.js';
+import type { DB } from '../db/schema.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { withTransaction } from '../db/transaction.js';
+import { divisionAfterJoin, isValidDivision } from '../domain/division.js';
+import { gameEnded, isClosed } from '../domain/gameGate.js';
+import { sign } from '../domain/teamToken.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { changeParticipation } from './playParticipation.js';
+
+export interface JoinRequest {
+  teamId: number;
+  division?: string | null;
+  inviteCode?: string | null;
+}
+
+export interface JoinOutcome {
+  /** The board changed (the registration became Accepted). */
+  accepted: boolean;
+}
+
+export async function joinGame(
+  db: Kysely<DB>,
+  game: Game,
+  userId: string,
+  request: JoinRequest,
+  now: number = Date.now(),
+): Promise<JoinOutcome> {
+  if (isClosed(game, now)) throw gameEnded();
+  if (game.inviteCode && request.inviteCode !== game.inviteCode) {
+    throw badRequest('Invalid game invitation code');
+  }
+  const division = request.division ?? null;
+  if (!isValidDivision(game.divisions, request.division)) throw badRequest('Invalid division');
+  const team = await findTeamById(db, request.teamId);
+  if (!team) throw notFound('Team not found');
+  if (!(await isTeamMember(db, team.id, userId))) {
+    throw badRequest('You are not a member of the team');
+  }
+  const attempt = () =>
+    withTransaction(db, async (trx): Promise<JoinOutcome> => {
+      const current = await findParticipationOfUser(trx, game.id, userId);
+      if (current && current.status !== 'Rejected') {
+        throw badRequest('You have joined the game from other team');
+      }
+      await removeRejectedRegistrations(trx, game.id, userId);
+      const participation =
+        (await findParticipationOfTeam(trx, game.id, team.id)) ??
+        (await createParticipation(trx, {
+          gameId: game.id,
+          teamId: team.id,
+          token: sign(game.privateKey, team.id),
+          division,
+          now,
+        }));
+      const limit = game.teamMemberCountLimit;
+      if (limit > 0 && (await countParticipants(trx, participation.id)) >= limit) {
+        throw badRequest(`The number of participants in the team exceeds the limit of ${limit}`);
+      }
+      await addParticipant(trx, {
+        participationId: participation.id,
+        userId,
+        gameId: game.id,
+        now,
+      });
+      let status: ParticipationStatus =
+        participation.status === 'Rejected' ? 'Pending' : participation.status;
+      if (status === 'Pending' && game.acceptWithoutReview) status = 'Accepted';
+      const newDivision = divisionAfterJoin(participation.status, participation.division, division);
+      if (status === 'Accepted' && participation.status !== 'Accepted') {
+        await changeParticipation(trx, participation, { status, division: newDivision });
+        return { accepted: true };
+      }
+      await updateParticipation(trx, participation.id, { status, division: newDivision });
+      return { accepted: false };
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    // A concurrent join created the team's registration (or this user's) first: decide again.
+    if (isUniqueViolation(error)) return attempt();
+    throw error;
+  }
+}
+
+/** Leaves the game (only while Pending or Rejected); answers the writeup blob to release. */
+export async function leaveGame(
+  db: Kysely<DB>,
+  gameId: number,
+  userId: string,
+): Promise<{ releasedWriteup: string | null }> {
+  return withTransaction(db, async (trx) => {
+    const participation = await findParticipationOfUser(trx, gameId, userId);
+    if (!participation) throw badRequest('Can not exit the game you are not joining');
+    if (participation.status !== 'Pending' && participation.status !== 'Rejected') {
+      throw badRequest('Can not exit the game after entrance approval');
+    }
+    await removeParticipant(trx, participation.id, userId);
+    if ((await countParticipants(trx, participation.id)) > 0) return { releasedWriteup: null };
+    await deleteParticipation(trx, participation.id);
+    return { releasedWriteup: participation.writeupHash };
+  });
+}

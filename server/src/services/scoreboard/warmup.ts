@@ -1,0 +1,81 @@
+/**
+ * Scoreboard warm-up (behaviour §12): every 10 minutes, on the wall-clock tens, games starting
+ * within the next 15 minutes get their board computed if none is cached yet, so the crowd
+ * arriving at the start is served from the cache.
+ */
+import type { Kysely } from 'kysely';
+import { listGamesStartingBetween } from '../../db/repositories/scoreboardData.js';
+import type { DB } from '../../db/schema.js';
+
+export const WARMUP_INTERVAL_MS = 10 * 60_000;
+export const WARMUP_HORIZON_MS = 15 * 60_000;
+
+export interface WarmupTarget {
+  /** Answers the cached board, computing it only when there is none. */
+  get(gameId: number): Promise<unknown>;
+}
+
+export interface WarmupLogger {
+  error(object: object, message: string): void;
+}
+
+/** Computes the missing boards of games starting in [now, now + horizon]; answers their ids. */
+export async function warmUpScoreboards(
+  db: Kysely<DB>,
+  boards: WarmupTarget,
+  now: number,
+  log?: WarmupLogger,
+  horizonMs = WARMUP_HORIZON_MS,
+): Promise<number[]> {
+  const ids = await listGamesStartingBetween(db, now, now + horizonMs);
+  for (const id of ids) {
+    try {
+      await boards.get(id);
+    } catch (error) {
+      log?.error({ err: error }, `Could not warm up the scoreboard of game ${id}`);
+    }
+  }
+  return ids;
+}
+
+export interface WarmupJob {
+  /** One run now (tests). */
+  runOnce(): Promise<number[]>;
+  /** No further runs; resolves once a run in progress has finished. */
+  stop(): Promise<void>;
+}
+
+export interface WarmupOptions {
+  intervalMs?: number;
+  clock?: () => number;
+}
+
+/** Runs the warm-up on every multiple of the interval until stopped. */
+export function startScoreboardWarmup(
+  app: { db: Kysely<DB>; scoreboards: WarmupTarget; log: WarmupLogger },
+  { intervalMs = WARMUP_INTERVAL_MS, clock = Date.now }: WarmupOptions = {},
+): WarmupJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const runOnce = () => warmUpScoreboards(app.db, app.scoreboards, clock(), app.log);
+  const schedule = () => {
+    if (stopped) return;
+    const delay = intervalMs - (clock() % intervalMs);
+    timer = setTimeout(() => {
+      running = runOnce()
+        .catch((error: unknown) => app.log.error({ err: error }, 'Scoreboard warm-up failed'))
+        .finally(schedule);
+    }, delay);
+    timer.unref();
+  };
+  schedule();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

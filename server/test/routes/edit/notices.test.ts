@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createNotice } from '../../../src/db/repositories/notices.js';
+import { groups, type HubMessage } from '../../../src/services/realtime.js';
+import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { createGame } from '../../support/competition.js';
+import { describeEachDatabase } from '../../support/databases.js';
+import { expectMatchesSpec } from '../../support/spec.js';
+
+describeEachDatabase('/api/edit/games/{id}/notices', (getDb) => {
+  let app: FastifyInstance;
+  let admin: Caller;
+  beforeAll(async () => {
+    app = await createTestApp(getDb());
+    admin = await signIn(app, 'Admin');
+  });
+  afterAll(() => app.close());
+
+  const url = (gameId: number, noticeId?: number) =>
+    `/api/edit/games/${gameId}/notices${noticeId === undefined ? '' : `/${noticeId}`}`;
+
+  it('publishes a normal notice to the game’s players and lists normal notices only', async () => {
+    const game = await createGame(app);
+    const messages: HubMessage[] = [];
+    const stop = app.realtime.subscribe(groups.players(game.id), (m) => messages.push(m));
+    const response = await admin({ method: 'POST', url: url(game.id), payload: { content: 'Hi' } });
+    stop();
+    expectMatchesSpec('editAddGameNotice', response);
+    const notice = response.json();
+    expect(notice).toMatchObject({ type: 'Normal', values: ['Hi'] });
+    expect(Math.abs(notice.time - Date.now())).toBeLessThan(60_000);
+    expect(messages).toEqual([{ target: 'ReceivedGameNotice', payload: notice }]);
+
+    await createNotice(app.db, { gameId: game.id, type: 'FirstBlood', values: ['t', 'c'] });
+    const list = await admin({ method: 'GET', url: url(game.id) });
+    expectMatchesSpec('editGetGameNotices', list);
+    expect(list.json()).toEqual([notice]);
+  });
+
+  it('refuses blank content and unknown games', async () => {
+    const game = await createGame(app);
+    const blank = await admin({ method: 'POST', url: url(game.id), payload: { content: '  ' } });
+    expect(blank.statusCode).toBe(400);
+    const missing = await admin({ method: 'POST', url: url(999999), payload: { content: 'x' } });
+    expect(missing.statusCode).toBe(404);
+    expectMatchesSpec('editAddGameNotice', missing);
+    expect((await admin({ method: 'GET', url: url(999999) })).statusCode).toBe(404);
+  });
+
+  it('edits a normal notice with a new time, never a system one or another game’s', async () => {
+    const game = await createGame(app);
+    const other = await createGame(app);
+    const notice = await createNotice(app.db, {
+      gameId: game.id,
+      type: 'Normal',
+      values: ['old'],
+      time: 1000,
+    });
+    const edited = await admin({
+      method: 'PUT',
+      url: url(game.id, notice.id),
+      payload: { content: 'new' },
+    });
+    expectMatchesSpec('editUpdateGameNotice', edited);
+    expect(edited.json()).toMatchObject({ id: notice.id, type: 'Normal', values: ['new'] });
+    expect(edited.json().time).toBeGreaterThan(1000);
+
+    const blood = await createNotice(app.db, {
+      gameId: game.id,
+      type: 'FirstBlood',
+      values: ['a'],
+    });
+    const system = await admin({
+      method: 'PUT',
+      url: url(game.id, blood.id),
+      payload: { content: 'x' },
+    });
+    expect(system.statusCode).toBe(400);
+    expect(system.json().title).toBe('System notifications cannot be modified');
+    const foreign = await admin({
+      method: 'PUT',
+      url: url(other.id, notice.id),
+      payload: { content: 'x' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expectMatchesSpec('editUpdateGameNotice', foreign);
+  });
+
+  it('deletes a normal notice only', async () => {
+    const game = await createGame(app);
+    const notice = await createNotice(app.db, { gameId: game.id, type: 'Normal', values: ['x'] });
+    const hint = await createNotice(app.db, { gameId: game.id, type: 'NewHint', values: ['c'] });
+    const deleted = await admin({ method: 'DELETE', url: url(game.id, notice.id) });
+    expectMatchesSpec('editDeleteGameNotice', deleted);
+    expect(deleted.statusCode).toBe(200);
+    const again = await admin({ method: 'DELETE', url: url(game.id, notice.id) });
+    expect(again.statusCode).toBe(404);
+    const system = await admin({ method: 'DELETE', url: url(game.id, hint.id) });
+    expect(system.statusCode).toBe(400);
+    expect(system.json().title).toBe('System notifications could not be deleted');
+  });
+});

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Game } from '../../../src/db/repositories/games.js';
+import { caller, createTestApp, type Caller } from '../../support/app.js';
+import { createGame, createTeamWithMembers, joinAndAccept } from '../../support/competition.js';
+import { describeEachDatabase } from '../../support/databases.js';
+import { expectMatchesSpec } from '../../support/spec.js';
+import { HOUR } from './support.js';
+
+describeEachDatabase('public game lists and pages', (getDb) => {
+  let app: FastifyInstance;
+  let anonymous: Caller;
+  let games: Record<string, Game>;
+  beforeAll(async () => {
+    app = await createTestApp(getDb());
+    anonymous = caller(app);
+    const now = Date.now();
+    games = {
+      endedLong: await createGame(app, { start: now - 9 * HOUR, end: now - 8 * HOUR }),
+      ended: await createGame(app, { start: now - 3 * HOUR, end: now - HOUR }),
+      running: await createGame(app, { start: now - HOUR, end: now + 5 * HOUR }),
+      runningSoonOver: await createGame(app, { start: now - 4 * HOUR, end: now + HOUR }),
+      upcoming: await createGame(app, { start: now + 2 * HOUR, end: now + 3 * HOUR }),
+      hidden: await createGame(app, { start: now - HOUR, end: now + HOUR, hidden: true }),
+    };
+  });
+  afterAll(() => app.close());
+
+  it('orders recent games running, then upcoming, then ended, without hidden ones', async () => {
+    const response = await anonymous({ method: 'GET', url: '/api/game/recent' });
+    expect(response.statusCode).toBe(200);
+    expectMatchesSpec('gameGetRecentGames', response);
+    const ids = response.json().map((g: { id: number }) => g.id);
+    const { runningSoonOver, running, upcoming, ended, endedLong } = games;
+    expect(ids).toEqual([runningSoonOver, running, upcoming, ended, endedLong].map((g) => g.id));
+    expect(response.json()[1]).toEqual({
+      id: running.id,
+      title: running.title,
+      summary: '',
+      poster: null,
+      limit: 0,
+      start: running.start,
+      end: running.end,
+    });
+
+    const two = await anonymous({ method: 'GET', url: '/api/game/recent', query: { limit: '2' } });
+    expect(two.json()).toHaveLength(2);
+    const bad = await anonymous({ method: 'GET', url: '/api/game/recent', query: { limit: '51' } });
+    expect(bad.statusCode).toBe(400);
+    expectMatchesSpec('gameGetRecentGames', bad);
+  });
+
+  it('pages public games by start, counting only non-hidden ones', async () => {
+    const response = await anonymous({ method: 'GET', url: '/api/game', query: { count: '2' } });
+    expect(response.statusCode).toBe(200);
+    expectMatchesSpec('gameGetGames', response);
+    expect(response.json()).toMatchObject({ length: 2, total: 5 });
+    expect(response.json().data.map((g: { id: number }) => g.id)).toEqual([
+      games.upcoming.id,
+      games.running.id,
+    ]);
+    const rest = await anonymous({ method: 'GET', url: '/api/game', query: { skip: '4' } });
+    expect(rest.json()).toMatchObject({ length: 1, total: 5 });
+    expect(rest.json().data[0].id).toBe(games.endedLong.id);
+    const beyond = await anonymous({ method: 'GET', url: '/api/game', query: { skip: '9' } });
+    expect(beyond.json()).toEqual({ data: [], length: 0, total: 5 });
+    const bad = await anonymous({ method: 'GET', url: '/api/game', query: { count: '51' } });
+    expect(bad.statusCode).toBe(400);
+    expectMatchesSpec('gameGetGames', bad);
+  });
+
+  it('shows a game page with the caller registration', async () => {
+    const game = games.hidden;
+    const team = await createTeamWithMembers(app);
+    await joinAndAccept(app, game, team, { status: 'Pending' });
+    await joinAndAccept(app, game, await createTeamWithMembers(app), { status: 'Rejected' });
+
+    const mine = await team.members[0].call({ method: 'GET', url: `/api/game/${game.id}` });
+    expect(mine.statusCode).toBe(200);
+    expectMatchesSpec('gameGetGame', mine);
+    expect(mine.json()).toMatchObject({
+      id: game.id,
+      hidden: true,
+      teamCount: 2,
+      status: 'Pending',
+      teamName: team.team.name,
+      division: null,
+      inviteCodeRequired: false,
+      practiceMode: false,
+    });
+
+    const anon = await anonymous({ method: 'GET', url: `/api/game/${game.id}` });
+    expectMatchesSpec('gameGetGame', anon);
+    expect(anon.json()).toMatchObject({ status: 'Unsubmitted', teamName: null, division: null });
+
+    const missing = await anonymous({ method: 'GET', url: '/api/game/999999' });
+    expect(missing.statusCode).toBe(404);
+    expectMatchesSpec('gameGetGame', missing);
+    expect(missing.json()).toEqual({ title: 'The game was not found', status: 404 });
+  });
+});

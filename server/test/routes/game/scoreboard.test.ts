@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { caller, createTestApp } from '../../support/app.js';
+import { describeEachDatabase } from '../../support/databases.js';
+import { expectMatchesSpec } from '../../support/spec.js';
+import { HOUR, MINUTE, seedChallenge, seedGame, seedTeam, solve } from './scoreboardFixtures.js';
+
+describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp(getDb());
+  });
+  afterAll(() => app.close());
+
+  const get = (id: number) => caller(app)({ method: 'GET', url: `/api/game/${id}/scoreboard` });
+
+  it('answers the board to anyone, hidden games included', async () => {
+    const game = await seedGame(app.db, { hidden: true, divisions: ['Open'] });
+    const c = await seedChallenge(app.db, game.id, { title: 'baby', category: 'Pwn' });
+    const team = await seedTeam(app.db, game.id, { division: 'Open' });
+    await seedTeam(app.db, game.id, { division: 'Open' });
+    await solve(app.db, { gameId: game.id, challengeId: c.id, team, time: game.start + MINUTE });
+
+    const response = await get(game.id);
+    expect(response.statusCode).toBe(200);
+    expectMatchesSpec('gameGetScoreboard', response);
+    const board = response.json();
+    expect(board.items).toHaveLength(2);
+    expect(board.items[0]).toMatchObject({
+      id: team.teamId,
+      score: 1050,
+      rank: 1,
+      divisionRank: 1,
+      division: 'Open',
+    });
+    expect(Object.keys(board.timeLines)).toEqual(['all', 'Open']);
+    expect(board.challenges.Pwn[0]).toMatchObject({ title: 'baby', solved: 1, score: 1000 });
+    expect(board.updateTimeUtc).toBeGreaterThan(game.start);
+  });
+
+  it('answers an empty board for a game without teams or challenges', async () => {
+    const game = await seedGame(app.db);
+    const response = await get(game.id);
+    expect(response.statusCode).toBe(200);
+    expectMatchesSpec('gameGetScoreboard', response);
+    expect(response.json()).toMatchObject({
+      items: [],
+      challenges: {},
+      challengeCount: 0,
+      timeLines: { all: [] },
+      bloodBonus: 52459530,
+    });
+  });
+
+  it('answers 404 for an unknown game and 400 before the start', async () => {
+    const missing = await get(999_999);
+    expect(missing.statusCode).toBe(404);
+    expectMatchesSpec('gameGetScoreboard', missing);
+    expect(missing.json()).toEqual({ title: 'The game was not found', status: 404 });
+
+    const future = await seedGame(app.db, { start: Date.now() + HOUR, end: Date.now() + 2 * HOUR });
+    const early = await get(future.id);
+    expect(early.statusCode).toBe(400);
+    expectMatchesSpec('gameGetScoreboard', early);
+    expect(early.json()).toEqual({ title: 'The game has not started', status: 400 });
+  });
+
+  it('serves the cached board until invalidated, then the recomputed one', async () => {
+    const game = await seedGame(app.db);
+    const c = await seedChallenge(app.db, game.id, { minScoreRate: 1 });
+    const a = await seedTeam(app.db, game.id);
+    const b = await seedTeam(app.db, game.id);
+    await solve(app.db, { gameId: game.id, challengeId: c.id, team: a, time: game.start + 1 });
+    const before = (await get(game.id)).json();
+    expect(before.items.map((i: { score: number }) => i.score)).toEqual([1050, 0]);
+
+    await solve(app.db, { gameId: game.id, challengeId: c.id, team: b, time: game.start + 2 });
+    expect((await get(game.id)).json()).toEqual(before);
+
+    app.scoreboards.invalidate(game.id);
+    await app.scoreboards.settle(game.id);
+    const after = await get(game.id);
+    expectMatchesSpec('gameGetScoreboard', after);
+    expect(after.json().items.map((i: { score: number }) => i.score)).toEqual([1050, 1030]);
+    expect(after.json().updateTimeUtc).toBeGreaterThanOrEqual(before.updateTimeUtc);
+
+    await app.scoreboards.remove(game.id);
+    expect((await get(game.id)).json().items).toHaveLength(2);
+  });
+});

@@ -1,0 +1,201 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findTeamById } from '../../../src/db/repositories/teams.js';
+import { updateUserFields } from '../../../src/db/repositories/users.js';
+import { caller, createTestApp } from '../../support/app.js';
+import { describeEachDatabase } from '../../support/databases.js';
+import { expectMatchesSpec } from '../../support/spec.js';
+import { player, register, teamWith } from './support.js';
+
+describeEachDatabase('team create, read, update, delete', (getDb) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp(getDb());
+  });
+  afterAll(() => app.close());
+
+  describe('POST /api/team', () => {
+    it('creates a team with the caller as captain and only member', async () => {
+      const { user, call } = await player(app, { realName: 'Secret Name', stdNumber: 'S-42' });
+      const response = await call({
+        method: 'POST',
+        url: '/api/team',
+        payload: { name: 'Alpha', bio: 'We hack' },
+      });
+      expect(response.statusCode).toBe(200);
+      expectMatchesSpec('teamCreateTeam', response);
+      const body = response.json();
+      expect(body).toMatchObject({ name: 'Alpha', bio: 'We hack', avatar: null, locked: false });
+      expect(body.members).toEqual([
+        { id: user.id, userName: user.userName, bio: '', avatar: null, captain: true },
+      ]);
+      expect(response.body).not.toContain('Secret Name');
+      const read = await caller(app)({ method: 'GET', url: `/api/team/${body.id}` });
+      expect(read.statusCode).toBe(200);
+      expectMatchesSpec('teamGetTeam', read);
+      expect(read.json()).toEqual(body);
+    });
+
+    it('allows at most 3 captained teams, also when requests race', async () => {
+      const { call } = await player(app);
+      const create = (name: string) =>
+        call({ method: 'POST', url: '/api/team', payload: { name } });
+      const responses = await Promise.all(['a', 'b', 'c', 'd', 'e'].map(create));
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 400, 400]);
+      for (const response of responses) expectMatchesSpec('teamCreateTeam', response);
+      const mine = await call({ method: 'GET', url: '/api/team' });
+      expect(mine.json()).toHaveLength(3);
+    });
+
+    it('refuses a missing, null, empty or blank name and a name over 20 characters', async () => {
+      const { call } = await player(app);
+      for (const payload of [
+        {},
+        { name: null },
+        { name: '' },
+        { name: '   ' },
+        { name: 'x'.repeat(21) },
+      ]) {
+        const response = await call({ method: 'POST', url: '/api/team', payload });
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expectMatchesSpec('teamCreateTeam', response);
+      }
+    });
+
+    it('answers 401 signed out', async () => {
+      const response = await caller(app)({
+        method: 'POST',
+        url: '/api/team',
+        payload: { name: 'x' },
+      });
+      expect(response.statusCode).toBe(401);
+      expectMatchesSpec('teamCreateTeam', response);
+    });
+  });
+
+  describe('GET /api/team and /api/team/{id}', () => {
+    it('lists the teams the caller is a member of', async () => {
+      const one = await teamWith(app, 1);
+      const two = await teamWith(app);
+      const member = one.members[0];
+      await app.db
+        .insertInto('team_members')
+        .values({ team_id: two.team.id, user_id: member.user.id, joined_at: Date.now() })
+        .execute();
+      const response = await member.call({ method: 'GET', url: '/api/team' });
+      expect(response.statusCode).toBe(200);
+      expectMatchesSpec('teamGetTeams', response);
+      const teams = response.json() as { id: number; members: { captain: boolean }[] }[];
+      expect(teams.map((t) => t.id)).toEqual([one.team.id, two.team.id]);
+      expect(teams[0].members.map((m) => m.captain)).toEqual([true, false]);
+      expect((await caller(app)({ method: 'GET', url: '/api/team' })).statusCode).toBe(401);
+    });
+
+    it('shows avatars and answers 404 for an unknown team', async () => {
+      const { team, captain } = await teamWith(app);
+      await updateUserFields(app.db, captain.user.id, { avatarHash: 'c'.repeat(64) });
+      const read = await caller(app)({ method: 'GET', url: `/api/team/${team.id}` });
+      expect(read.json().members[0].avatar).toBe(`/assets/${'c'.repeat(64)}/avatar`);
+      const missing = await caller(app)({ method: 'GET', url: '/api/team/999999' });
+      expect(missing.statusCode).toBe(404);
+      expectMatchesSpec('teamGetTeam', missing);
+      expect(missing.json().status).toBe(404);
+    });
+  });
+
+  describe('PUT /api/team/{id}', () => {
+    it('lets the captain rename and change the bio; null keeps, empty clears', async () => {
+      const { team, captain } = await teamWith(app, 0, { locked: true });
+      const put = (payload: object) =>
+        captain.call({ method: 'PUT', url: `/api/team/${team.id}`, payload });
+      let response = await put({ name: 'Renamed', bio: 'New bio' });
+      expect(response.statusCode).toBe(200);
+      expectMatchesSpec('teamUpdateTeam', response);
+      expect(response.json()).toMatchObject({ name: 'Renamed', bio: 'New bio', locked: true });
+      response = await put({ name: '', bio: null });
+      expect(response.json()).toMatchObject({ name: 'Renamed', bio: 'New bio' });
+      response = await put({});
+      expect(response.json()).toMatchObject({ name: 'Renamed', bio: 'New bio' });
+      response = await put({ bio: '' });
+      expect(response.json()).toMatchObject({ name: 'Renamed', bio: '' });
+    });
+
+    it('answers 403 to a member, 404 for an unknown team, 400 to a long bio', async () => {
+      const { team, members } = await teamWith(app, 1);
+      const member = await members[0].call({
+        method: 'PUT',
+        url: `/api/team/${team.id}`,
+        payload: { name: 'Hijack' },
+      });
+      expect(member.statusCode).toBe(403);
+      expectMatchesSpec('teamUpdateTeam', member);
+      const missing = await members[0].call({
+        method: 'PUT',
+        url: '/api/team/999999',
+        payload: {},
+      });
+      expect(missing.statusCode).toBe(404);
+      expectMatchesSpec('teamUpdateTeam', missing);
+      const long = await members[0].call({
+        method: 'PUT',
+        url: `/api/team/${team.id}`,
+        payload: { bio: 'x'.repeat(73) },
+      });
+      expect(long.statusCode).toBe(400);
+      expect((await findTeamById(app.db, team.id))?.name).toBe(team.name);
+    });
+  });
+
+  describe('DELETE /api/team/{id}', () => {
+    it('deletes the team with its members and participations', async () => {
+      const { team, captain, members } = await teamWith(app, 1);
+      const { participationId } = await register(app, team, [members[0].user.id], {
+        accepted: false,
+      });
+      const response = await captain.call({ method: 'DELETE', url: `/api/team/${team.id}` });
+      expect(response.statusCode).toBe(200);
+      expectMatchesSpec('teamDeleteTeam', response);
+      expect(response.body).toBe('');
+      expect(await findTeamById(app.db, team.id)).toBeNull();
+      const left = await app.db
+        .selectFrom('participations')
+        .select('id')
+        .where('id', '=', participationId)
+        .execute();
+      expect(left).toEqual([]);
+      const mine = await members[0].call({ method: 'GET', url: '/api/team' });
+      expect(mine.json()).toEqual([]);
+    });
+
+    it('refuses while locked and playing; a finished game unlocks it', async () => {
+      const playing = await teamWith(app);
+      await register(app, playing.team, [playing.captain.user.id]);
+      const refused = await playing.captain.call({
+        method: 'DELETE',
+        url: `/api/team/${playing.team.id}`,
+      });
+      expect(refused.statusCode).toBe(400);
+      expectMatchesSpec('teamDeleteTeam', refused);
+      expect(await findTeamById(app.db, playing.team.id)).not.toBeNull();
+
+      const done = await teamWith(app);
+      await register(app, done.team, [done.captain.user.id], { endsIn: -60_000 });
+      expect((await findTeamById(app.db, done.team.id))?.locked).toBe(true);
+      const deleted = await done.captain.call({
+        method: 'DELETE',
+        url: `/api/team/${done.team.id}`,
+      });
+      expect(deleted.statusCode).toBe(200);
+    });
+
+    it('answers 403 to a member and 404 for an unknown team', async () => {
+      const { team, members } = await teamWith(app, 1);
+      const member = await members[0].call({ method: 'DELETE', url: `/api/team/${team.id}` });
+      expect(member.statusCode).toBe(403);
+      expectMatchesSpec('teamDeleteTeam', member);
+      const missing = await members[0].call({ method: 'DELETE', url: '/api/team/999999' });
+      expect(missing.statusCode).toBe(404);
+      expectMatchesSpec('teamDeleteTeam', missing);
+    });
+  });
+});

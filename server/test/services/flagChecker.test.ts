@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { insertSubmission } from '../../src/db/repositories/submissions.js';
+import { defaultWorkerCount } from '../../src/services/flagChecker.js';
+import { createTestApp } from '../support/app.js';
+import { createChallenge, createGame } from '../support/competition.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { playingTeam } from '../routes/game/support.js';
+
+const GIB = 1024 ** 3;
+
+it('sizes the worker pool to the machine', () => {
+  expect(defaultWorkerCount(1 * GIB, 16)).toBe(1);
+  expect(defaultWorkerCount(8 * GIB, 2)).toBe(1);
+  expect(defaultWorkerCount(3 * GIB, 16)).toBe(2);
+  expect(defaultWorkerCount(8 * GIB, 6)).toBe(2);
+  expect(defaultWorkerCount(8 * GIB, 8)).toBe(4);
+});
+
+describeEachDatabase('the flag checker queue', (getDb) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp(getDb());
+  });
+  afterAll(() => app.close());
+
+  const statusOf = async (id: number) =>
+    (
+      await app.db
+        .selectFrom('submissions')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  it('checks the submissions left unchecked when it starts', async () => {
+    const game = await createGame(app);
+    const challenge = await createChallenge(app, game.id);
+    const team = await playingTeam(app, game);
+    const user = team.members[0].user;
+    const stored = (answer: string) =>
+      insertSubmission(app.db, {
+        gameId: game.id,
+        challengeId: challenge.id,
+        participationId: team.registration.id,
+        userId: user.id,
+        userName: user.userName,
+        answer,
+        now: Date.now(),
+      });
+    // Stored while no checker runs (as if the server stopped before checking them).
+    await app.flagChecker.stop();
+    const right = await stored(challenge.flags[0]);
+    const wrong = await stored('flag{wrong}');
+    app.flagChecker.enqueue(right); // ignored while stopped
+    expect(await statusOf(right)).toBe('FlagSubmitted');
+
+    const restarted = await createTestApp(getDb());
+    try {
+      await restarted.flagChecker.idle();
+      expect(await statusOf(right)).toBe('Accepted');
+      expect(await statusOf(wrong)).toBe('WrongAnswer');
+    } finally {
+      await restarted.close();
+    }
+    await app.flagChecker.start();
+  });
+
+  it('checks each submission once even when queued twice', async () => {
+    const game = await createGame(app);
+    const challenge = await createChallenge(app, game.id);
+    const team = await playingTeam(app, game);
+    const user = team.members[0].user;
+    const id = await insertSubmission(app.db, {
+      gameId: game.id,
+      challengeId: challenge.id,
+      participationId: team.registration.id,
+      userId: user.id,
+      userName: user.userName,
+      answer: challenge.flags[0],
+      now: Date.now(),
+    });
+    app.flagChecker.enqueue(id);
+    app.flagChecker.enqueue(id);
+    await app.flagChecker.idle();
+    expect(await statusOf(id)).toBe('Accepted');
+    const row = await app.db
+      .selectFrom('challenges')
+      .select(['accepted_count', 'submission_count'])
+      .where('id', '=', challenge.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ accepted_count: 1, submission_count: 1 });
+    const events = await app.db
+      .selectFrom('game_events')
+      .select('id')
+      .where('game_id', '=', game.id)
+      .execute();
+    expect(events).toHaveLength(1);
+  });
+});
