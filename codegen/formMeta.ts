@@ -14,7 +14,12 @@ function fieldMeta(schema: Schema, schemas: Record<string, Schema>): Record<stri
     const target = schemas[refName(ref)] ?? {};
     const meta = fieldMeta(target, schemas);
     if (target.type === 'object') return { ref: refName(ref) };
-    return { ...meta, ...(target.enum ? { enumName: refName(ref) } : {}) };
+    // a default written beside the $ref is the field's own (e.g. an enum field's default choice)
+    return {
+      ...meta,
+      ...(target.enum ? { enumName: refName(ref) } : {}),
+      ...(schema.default !== undefined ? { default: schema.default } : {}),
+    };
   }
   const types = ([] as unknown[]).concat(schema.type ?? []);
   const meta: Record<string, unknown> = {
@@ -26,6 +31,8 @@ function fieldMeta(schema: Schema, schemas: Record<string, Schema>): Record<stri
     'maxLength',
     'minimum',
     'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
     'minItems',
     'maxItems',
     'pattern',

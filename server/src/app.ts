@@ -99,7 +99,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const flagChecker = new FlagChecker(
     { db: database.db, realtime: app.realtime, scoreboards: app.scoreboards },
-    { onError: (id, error) => app.log.error({ err: error }, `Could not check submission ${id}`) },
+    {
+      workers: config.flagCheckWorkers || undefined,
+      onError: (id, error) => app.log.error({ err: error }, `Could not check submission ${id}`),
+    },
   );
   app.decorate('flagChecker', flagChecker);
   app.addHook('onReady', () => flagChecker.start());

@@ -50,6 +50,8 @@ export interface Config {
   publicUrl?: string;
   mail: MailConfig;
   captcha: CaptchaConfig;
+  /** Flag checker workers; 0 sizes the pool to the machine (1, 2 or 4). */
+  flagCheckWorkers: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -158,5 +160,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       secretKey: env.VEXIL_CAPTCHA_SECRET_KEY ?? '',
       powDifficulty: powDifficulty(env),
     },
+    flagCheckWorkers: int(env, 'VEXIL_FLAG_CHECK_WORKERS', 0),
   };
 }

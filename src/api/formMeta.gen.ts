@@ -1740,7 +1740,8 @@ export const models = {
           "Pentest",
           "OSINT"
         ],
-        "enumName": "ChallengeCategory"
+        "enumName": "ChallengeCategory",
+        "default": "Misc"
       },
       "type": {
         "type": "string",
@@ -1750,7 +1751,8 @@ export const models = {
           "DynamicAttachment",
           "DynamicContainer"
         ],
-        "enumName": "ChallengeType"
+        "enumName": "ChallengeType",
+        "default": "StaticAttachment"
       },
       "isEnabled": {
         "type": "boolean"
@@ -2007,6 +2009,7 @@ export const models = {
       },
       "difficulty": {
         "type": "number",
+        "exclusiveMinimum": 0,
         "format": "double"
       }
     }
@@ -2112,6 +2115,7 @@ export const models = {
       "difficulty": {
         "type": "number",
         "nullable": true,
+        "exclusiveMinimum": 0,
         "format": "double"
       }
     }
@@ -2126,7 +2130,8 @@ export const models = {
           "Local",
           "Remote"
         ],
-        "enumName": "FileType"
+        "enumName": "FileType",
+        "default": "None"
       },
       "fileHash": {
         "type": "string",
@@ -2161,7 +2166,8 @@ export const models = {
           "Local",
           "Remote"
         ],
-        "enumName": "FileType"
+        "enumName": "FileType",
+        "default": "None"
       },
       "fileHash": {
         "type": "string",

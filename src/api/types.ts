@@ -32,3 +32,22 @@ export type UserInfo = Schemas['UserInfoModel'];
 export type UserList = Schemas['ArrayResponseOfUserInfoModel'];
 export type AdminUserUpdate = Schemas['AdminUserInfoModel'];
 export type UserCreate = Schemas['UserCreateModel'];
+
+// edit: games
+export type Game = Schemas['GameInfoModel'];
+export type GameList = Schemas['ArrayResponseOfGameInfoModel'];
+export type GameEdit = Schemas['GameInfoEditModel'];
+
+// edit: challenges, flags, attachments
+export type ChallengeCategory = Schemas['ChallengeCategory'];
+export type ChallengeType = Schemas['ChallengeType'];
+export type FileType = Schemas['FileType'];
+export type ChallengeInfo = Schemas['ChallengeInfoModel'];
+export type ChallengeDetail = Schemas['ChallengeEditDetailModel'];
+export type ChallengeCreate = Schemas['ChallengeCreateModel'];
+export type ChallengeUpdate = Schemas['ChallengeUpdateModel'];
+export type Attachment = Schemas['Attachment'];
+export type AttachmentCreate = Schemas['AttachmentCreateModel'];
+export type FlagInfo = Schemas['FlagInfoModel'];
+export type FlagCreate = Schemas['FlagCreateModel'];
+export type LocalFile = Schemas['LocalFile'];

@@ -19,6 +19,12 @@ describe('validators from formMeta', () => {
     expect(fieldValidator('ProfileUpdateModel', 'phone')('')).toBeUndefined();
   });
 
+  it('take exclusive bounds from the spec (difficulty must be above 0)', () => {
+    const difficulty = fieldValidator('ChallengeUpdateModel', 'difficulty');
+    expect(difficulty(0)).toEqual({ message: 'validation.above', args: { min: 0 } });
+    expect(difficulty(0.5)).toBeUndefined();
+  });
+
   it('take length limits from the spec', () => {
     const userName = fieldValidator('RegisterModel', 'userName');
     expect(userName('ab')).toEqual({ message: 'validation.min_length', args: { min: 3 } });

@@ -16,6 +16,8 @@ export type ValidationKey =
   | 'validation.max_length'
   | 'validation.minimum'
   | 'validation.maximum'
+  | 'validation.above'
+  | 'validation.below'
   | 'validation.pattern'
   | 'validation.not_blank'
   | 'validation.password'
@@ -37,6 +39,8 @@ interface FieldMeta {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   pattern?: string;
 }
 
@@ -88,6 +92,10 @@ export function fieldValidator<M extends ModelName>(
         return { message: 'validation.minimum', args: { min: meta.minimum } };
       if (meta.maximum !== undefined && value > meta.maximum)
         return { message: 'validation.maximum', args: { max: meta.maximum } };
+      if (meta.exclusiveMinimum !== undefined && value <= meta.exclusiveMinimum)
+        return { message: 'validation.above', args: { min: meta.exclusiveMinimum } };
+      if (meta.exclusiveMaximum !== undefined && value >= meta.exclusiveMaximum)
+        return { message: 'validation.below', args: { max: meta.exclusiveMaximum } };
     }
     return undefined;
   };

@@ -4,7 +4,11 @@
  * react-admin) is loaded only when an admin route opens, and only for administrators (the shell's
  * ConsoleGate stands before it). Signing in happens on the shell's `/account/login` page.
  */
-import { Admin, Layout, Resource, type LayoutProps } from 'react-admin';
+import { Admin, CustomRoutes, Layout, Resource, type LayoutProps } from 'react-admin';
+import { Route } from 'react-router-dom';
+import challenges from '../../resources/challenges';
+import flags from '../../resources/flags';
+import games from '../../resources/games';
 import users from '../../resources/users';
 import i18n from '../app/i18n';
 import { AccessDenied } from '../app/ConsoleGate';
@@ -20,6 +24,9 @@ import { createI18nProvider } from './i18nProvider';
 
 const i18nProvider = createI18nProvider(i18n);
 const authProvider = createAuthProvider(queryClient);
+
+/** Pages of the resources nested under a game (each owns its path, relative to `/admin`). */
+const nestedPages = [challenges.list, challenges.create, challenges.edit, flags.list];
 
 function ConsoleLayout(props: LayoutProps) {
   return <Layout {...props} appBar={ConsoleAppBar} />;
@@ -48,6 +55,19 @@ export default function Console() {
       disableTelemetry
     >
       <Resource name="users" {...users} />
+      <Resource name="games" {...games} />
+      {/* nested under a game: declared here, their pages registered below */}
+      <Resource
+        name="challenges"
+        icon={challenges.icon}
+        recordRepresentation={challenges.recordRepresentation}
+      />
+      <Resource name="flags" icon={flags.icon} recordRepresentation={flags.recordRepresentation} />
+      <CustomRoutes>
+        {nestedPages.map((Page) => (
+          <Route key={Page.path} path={Page.path} element={<Page />} />
+        ))}
+      </CustomRoutes>
     </Admin>
   );
 }

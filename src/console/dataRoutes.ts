@@ -5,12 +5,14 @@
  * processing.
  *
  * Lists answer the `{ data, length, total }` envelope. Nested resources (a game's challenges,
- * a challenge's flags) will take their parent ids from react-admin's `meta`, e.g.
- * `list(page, { gameId })` → `GET /api/edit/games/{id}/challenges`.
+ * a challenge's flags) take their parent ids from react-admin's `meta`, e.g.
+ * `list(page, { gameId })` → `GET /api/edit/games/{id}/challenges` (./challengeRoutes.ts).
  */
 import type { Identifier, RaRecord } from 'react-admin';
 import { api, unwrap } from '../api/client';
 import type { AdminUserUpdate, Profile, UserCreate, UserInfo } from '../api/types';
+import { challengeRoutes, flagRoutes } from './challengeRoutes';
+import { gameRoutes } from './gameRoutes';
 
 export interface ListEnvelope<R> {
   data: R[];
@@ -24,18 +26,23 @@ export interface Page {
   count: number;
 }
 
-export interface ResourceRoutes<R extends RaRecord, U, C> {
+/**
+ * The operations behind one resource. `M` is the react-admin `meta` a nested resource needs (its
+ * parent ids); top-level resources ignore it.
+ */
+export interface ResourceRoutes<R extends RaRecord, U, C, M = unknown> {
   /** The largest page the list operation accepts. */
   maxPageSize: number;
   /** A page of records; `total` counts them all. */
-  list: (page: Page) => Promise<ListEnvelope<R>>;
+  list: (page: Page, meta: M) => Promise<ListEnvelope<R>>;
   /** Records matching a free-text hint, all in one answer (paged by the dataProvider). */
-  search?: (hint: string) => Promise<ListEnvelope<R>>;
-  getOne: (id: Identifier) => Promise<R>;
-  update?: (id: Identifier, changes: U) => Promise<unknown>;
+  search?: (hint: string, meta: M) => Promise<ListEnvelope<R>>;
+  getOne: (id: Identifier, meta: M) => Promise<R>;
+  /** Applies the changes; may answer the updated record, which then replaces the cached one. */
+  update?: (id: Identifier, changes: U, meta: M) => Promise<unknown>;
   /** Creates and returns a record standing for what was created. */
-  create?: (data: C) => Promise<RaRecord>;
-  delete?: (id: Identifier) => Promise<unknown>;
+  create?: (data: C, meta: M) => Promise<RaRecord>;
+  delete?: (id: Identifier, meta: M) => Promise<unknown>;
 }
 
 /** A user as the console shows it: the admin list's model (`id` is the user's GUID). */
@@ -87,6 +94,9 @@ export const userActions = {
 
 export const routes = {
   users: userRoutes,
+  games: gameRoutes,
+  challenges: challengeRoutes,
+  flags: flagRoutes,
 };
 
 export type ResourceName = keyof typeof routes;

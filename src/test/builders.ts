@@ -1,7 +1,7 @@
 /**
  * Test data builders (STYLE.md §11): valid API objects with defaults, and overrides.
  */
-import type { ClientConfig, Profile, UserInfo } from '../api/types';
+import type { ChallengeDetail, ClientConfig, Game, Profile, UserInfo } from '../api/types';
 
 export const buildConfig = (overrides: Partial<ClientConfig> = {}): ClientConfig => ({
   title: 'Demo',
@@ -50,3 +50,75 @@ export const buildUser = (overrides: Partial<UserInfo> = {}): UserInfo => {
     ...overrides,
   };
 };
+
+let gameCounter = 0;
+
+export const buildGame = (overrides: Partial<Game> = {}): Game => {
+  const n = ++gameCounter;
+  return {
+    id: n,
+    title: `Game ${n}`,
+    hidden: false,
+    summary: '',
+    content: '',
+    acceptWithoutReview: false,
+    writeupRequired: false,
+    inviteCode: null,
+    divisions: [],
+    teamMemberCountLimit: 0,
+    containerCountLimit: 3,
+    poster: null,
+    publicKey: 'cHVibGljIGtleQ==',
+    practiceMode: true,
+    start: 1_800_000_000_000,
+    end: 1_800_172_800_000,
+    writeupDeadline: 1_800_259_200_000,
+    writeupNote: '',
+    bloodBonus: 52_459_530,
+    ...overrides,
+  };
+};
+
+let challengeCounter = 0;
+
+export const buildChallenge = (overrides: Partial<ChallengeDetail> = {}): ChallengeDetail => {
+  const n = ++challengeCounter;
+  return {
+    id: n,
+    title: `Challenge ${n}`,
+    content: '',
+    category: 'Misc',
+    type: 'StaticAttachment',
+    hints: [],
+    flagTemplate: null,
+    isEnabled: false,
+    acceptedCount: 0,
+    fileName: 'attachment',
+    attachment: null,
+    testContainer: null,
+    flags: [],
+    containerImage: '',
+    memoryLimit: 64,
+    cpuCount: 1,
+    storageLimit: 256,
+    containerExposePort: 80,
+    enableTrafficCapture: false,
+    disableBloodBonus: false,
+    originalScore: 1000,
+    minScoreRate: 0.25,
+    difficulty: 5,
+    ...overrides,
+  };
+};
+
+/** The list model of a challenge (`GET …/challenges`). */
+export const challengeInfo = (challenge: ChallengeDetail, score = challenge.originalScore) => ({
+  id: challenge.id,
+  title: challenge.title,
+  category: challenge.category,
+  type: challenge.type,
+  isEnabled: challenge.isEnabled,
+  score,
+  minScore: Math.floor(challenge.originalScore * challenge.minScoreRate),
+  originalScore: challenge.originalScore,
+});

@@ -103,6 +103,8 @@ export interface GameInstancesTable {
   is_loaded: Generated<Flag>;
   is_solved: Generated<Flag>;
   last_container_operation: EpochMs | null;
+  /** The challenge's solve count right after this team's solve (1 = first); null if unsolved. */
+  solve_order: number | null;
 }
 
 export interface SubmissionsTable {

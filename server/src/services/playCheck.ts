@@ -3,9 +3,10 @@
  * dynamic ones only the team's own flag; no instance → `NotFound` (stored: Vexil differs). A wrong
  * answer equal to another team's own flag of the same challenge is `CheatDetected`. An accepted
  * solve before the end marks the instance solved and counts one more solving team atomically; the
- * first three publish blood notices unless the challenge disables blood bonuses (Vexil: one rule
- * for board and notices). The result, its events, notice and cheat record are written in one
- * transaction; the live pushes follow the commit.
+ * count is kept on the instance as its solve order, and the first three publish blood notices
+ * unless the challenge disables blood bonuses (Vexil: one rule for board and notices — the board
+ * orders bloods by the same count). The result, its events, notice and cheat record are written
+ * in one transaction; the live pushes follow the commit.
  */
 import type { Kysely } from 'kysely';
 import { findChallenge, type Challenge } from '../db/repositories/challenges.js';
@@ -17,6 +18,7 @@ import {
   findInstance,
   findInstanceOwningFlag,
   markInstanceSolved,
+  setSolveOrder,
   type GameInstance,
 } from '../db/repositories/instances.js';
 import { createNotice, type GameNotice, type NoticeType } from '../db/repositories/notices.js';
@@ -94,6 +96,8 @@ export async function checkSubmission(deps: CheckDeps, id: number): Promise<Answ
     await countCheckedSubmission(trx, challenge.id);
     let counted = false;
     let blood: NoticeType | null = null;
+    // Blood notices are listed by time: take it once the counter has fixed their order.
+    let bloodTime = now;
     if (
       checked === 'Accepted' &&
       instance &&
@@ -102,8 +106,10 @@ export async function checkSubmission(deps: CheckDeps, id: number): Promise<Answ
     ) {
       counted = true;
       const solvers = await countAcceptedSolve(trx, challenge.id);
+      await setSolveOrder(trx, instance.id, solvers);
       if (solvers <= BLOODS.length && !challenge.disableBloodBonus && now < game.end) {
         blood = BLOODS[solvers - 1];
+        bloodTime = Date.now();
       }
     }
     const base = { gameId: game.id, time: now, userName: submission.userName };
@@ -139,7 +145,7 @@ export async function checkSubmission(deps: CheckDeps, id: number): Promise<Answ
           gameId: game.id,
           type: blood,
           values: [submission.teamName, challenge.title],
-          time: now,
+          time: bloodTime,
         })
       : null;
     return { events, notice, counted };

@@ -5,6 +5,7 @@ import { initial } from './0001_initial.js';
 import { files } from './0002_files.js';
 import { competition } from './0004_competition.js';
 import { teams } from './0003_teams.js';
+import { solveOrder } from './0005_solve_order.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -13,4 +14,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0002_files': files,
   '0003_teams': teams,
   '0004_competition': competition,
+  '0005_solve_order': solveOrder,
 };

@@ -159,6 +159,15 @@ export async function markInstanceSolved(db: Db, instanceId: number): Promise<bo
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Records the challenge's solve count right after the team's solve: the order of its bloods. */
+export async function setSolveOrder(db: Db, instanceId: number, order: number): Promise<void> {
+  await db
+    .updateTable('game_instances')
+    .set({ solve_order: order })
+    .where('id', '=', instanceId)
+    .execute();
+}
+
 /** Another participation's instance of the challenge whose own flag equals `answer`. */
 export async function findInstanceOwningFlag(
   db: Db,

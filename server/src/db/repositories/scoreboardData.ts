@@ -40,6 +40,8 @@ export interface ScoreboardSolveRow {
   challengeId: number;
   userName: string;
   time: number;
+  /** The team's solve order on the challenge, as the flag checker counted it. */
+  solveOrder: number | null;
 }
 
 export interface ScoreboardMemberRow {
@@ -156,7 +158,8 @@ export async function listAcceptedTeams(
 
 /**
  * Accepted submissions of Accepted registrations on enabled challenges, made strictly before the
- * game end, in time order (the earliest per team and challenge is the one that counts).
+ * game end, in time order (the earliest per team and challenge is the one that counts), each with
+ * the team's solve order on the challenge.
  */
 export async function listSolvesBefore(
   db: Kysely<DB>,
@@ -167,12 +170,18 @@ export async function listSolvesBefore(
     .selectFrom('submissions as s')
     .innerJoin('participations as p', 'p.id', 's.participation_id')
     .innerJoin('challenges as c', 'c.id', 's.challenge_id')
+    .leftJoin('game_instances as i', (join) =>
+      join
+        .onRef('i.participation_id', '=', 's.participation_id')
+        .onRef('i.challenge_id', '=', 's.challenge_id'),
+    )
     .select([
       's.id',
       's.participation_id as participationId',
       's.challenge_id as challengeId',
       's.user_name as userName',
       's.submit_time as time',
+      'i.solve_order as solveOrder',
     ])
     .where('s.game_id', '=', gameId)
     .where('s.status', '=', 'Accepted')
@@ -182,7 +191,11 @@ export async function listSolvesBefore(
     .orderBy('s.submit_time')
     .orderBy('s.id')
     .execute();
-  return rows.map((r) => ({ ...r, time: Number(r.time) }));
+  return rows.map((r) => ({
+    ...r,
+    time: Number(r.time),
+    solveOrder: r.solveOrder === null ? null : Number(r.solveOrder),
+  }));
 }
 
 /** Registered members of the game's Accepted registrations, in joining order. */

@@ -1,7 +1,9 @@
 /**
  * Which solves count and which of them are bloods (behaviour §1.3): per team and challenge the
- * earliest solve counts; walking the counted solves in time order, the first three of a challenge
- * are its first, second and third blood unless the challenge disables bloods.
+ * earliest solve counts; walking the counted solves in solve order (the order the flag checker
+ * counted them, which also decided the blood notices; time order for solves without one), the
+ * first three of a challenge are its first, second and third blood unless the challenge disables
+ * bloods. Solves keep their time order.
  */
 import { solvePoints, type BloodBonus } from './bloodBonus.js';
 import { challengeScore } from './dynamicScore.js';
@@ -17,6 +19,20 @@ export interface CountedSolve extends ScoringSolve {
 }
 
 const byTime = (a: ScoringSolve, b: ScoringSolve) => a.time - b.time || a.id - b.id;
+const bySolveOrder = (a: ScoringSolve, b: ScoringSolve) =>
+  (a.solveOrder ?? Infinity) - (b.solveOrder ?? Infinity) || byTime(a, b);
+
+/** The place (0, 1, 2 …) of every solve among the solvers of its challenge, in solve order. */
+function solverPlaces(solves: readonly ScoringSolve[]): Map<ScoringSolve, number> {
+  const places = new Map<ScoringSolve, number>();
+  const solversSoFar = new Map<number, number>();
+  for (const solve of [...solves].sort(bySolveOrder)) {
+    const place = solversSoFar.get(solve.challengeId) ?? 0;
+    solversSoFar.set(solve.challengeId, place + 1);
+    places.set(solve, place);
+  }
+  return places;
+}
 
 /** Earliest solve per (team, challenge), only of the given teams and challenges, in time order. */
 export function earliestSolves(
@@ -47,12 +63,12 @@ export function countSolves(
 ): CountedSolve[] {
   const challengeById = new Map(challenges.map((c) => [c.id, c]));
   const scoreById = new Map(challenges.map((c) => [c.id, challengeScore(c, c.acceptedCount)]));
-  const solversSoFar = new Map<number, number>();
-  return earliestSolves(solves, teams, challenges).map((solve) => {
+  const counted = earliestSolves(solves, teams, challenges);
+  const places = solverPlaces(counted);
+  return counted.map((solve) => {
     const challenge = challengeById.get(solve.challengeId)!;
-    const order = solversSoFar.get(challenge.id) ?? 0;
-    solversSoFar.set(challenge.id, order + 1);
-    const blood = !challenge.disableBloodBonus && order < 3 ? order : null;
+    const place = places.get(solve)!;
+    const blood = !challenge.disableBloodBonus && place < 3 ? place : null;
     return {
       ...solve,
       type: blood === null ? 'Normal' : BLOOD_TYPES[blood],

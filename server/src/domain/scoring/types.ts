@@ -43,6 +43,11 @@ export interface ScoringSolve {
   challengeId: number;
   userName: string | null;
   time: number;
+  /**
+   * The team's place among the challenge's solvers as the flag checker counted it (1 = first);
+   * it decides bloods, as it decided the blood notices. Without it solves are ordered by time.
+   */
+  solveOrder?: number | null;
 }
 
 export interface ScoreboardInput {

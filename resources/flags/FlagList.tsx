@@ -1,0 +1,153 @@
+/**
+ * A challenge's flags at `/games/:id/challenges/:chalId/flags`: the stored flags with a delete
+ * button each, and the bulk "add flags" box. Dynamic-container challenges have no stored flags:
+ * the page shows their flag template instead.
+ */
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Button,
+  DataTable,
+  DeleteButton,
+  List,
+  Title,
+  TopToolbar,
+  useGetOne,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { ChallengeDetail, FlagInfo } from '../../src/api/types';
+import type { ChallengeMeta } from '../../src/console/challengeRoutes';
+import { ListError } from '../../src/console/ListError';
+import { consolePaths, useAdminPath } from '../../src/console/paths';
+import { useChallengeMeta } from '../challenges/choices';
+import { FlagCreate } from './FlagCreate';
+
+function BackButton({ meta }: { meta: ChallengeMeta }) {
+  const adminPath = useAdminPath();
+  return (
+    <Button
+      component={RouterLink}
+      to={adminPath(consolePaths.challenge(meta.gameId, meta.challengeId))}
+      label="resources.flags.back"
+    >
+      <ArrowBackIcon />
+    </Button>
+  );
+}
+
+function FlagText() {
+  const flag = useRecordContext<FlagInfo>();
+  return <code style={{ wordBreak: 'break-all' }}>{flag?.flag}</code>;
+}
+
+function FlagAttachment() {
+  const flag = useRecordContext<FlagInfo>();
+  if (!flag?.attachment?.url) return <>—</>;
+  return (
+    <Link href={flag.attachment.url} target="_blank" rel="noreferrer">
+      {flag.attachment.url.split('/').pop()}
+    </Link>
+  );
+}
+
+function FlagTemplate({ challenge, meta }: { challenge: ChallengeDetail; meta: ChallengeMeta }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <TopToolbar>
+        <BackButton meta={meta} />
+      </TopToolbar>
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h3" gutterBottom>
+            {translate('resources.flags.template')}
+          </Typography>
+          {challenge.flagTemplate ? (
+            <Typography component="code" sx={{ fontFamily: 'monospace', fontSize: 18 }}>
+              {challenge.flagTemplate}
+            </Typography>
+          ) : (
+            <Typography color="text.secondary">
+              {translate('resources.flags.no_template')}
+            </Typography>
+          )}
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            {translate('resources.flags.template_help')}
+          </Typography>
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+export function FlagList() {
+  const meta = useChallengeMeta();
+  const translate = useTranslate();
+  const { data: challenge, error } = useGetOne<ChallengeDetail>('challenges', {
+    id: meta.challengeId,
+    meta,
+  });
+  const title = translate('resources.flags.title', { title: challenge?.title ?? '…' });
+  if (error)
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        {error.message}
+      </Alert>
+    );
+  if (!challenge)
+    return <Skeleton variant="rounded" height={200} sx={{ mt: 2 }} aria-busy="true" />;
+  if (challenge.type === 'DynamicContainer') {
+    return (
+      <>
+        <Title title={title} />
+        <FlagTemplate challenge={challenge} meta={meta} />
+      </>
+    );
+  }
+  return (
+    <List
+      resource="flags"
+      queryOptions={{ meta }}
+      perPage={1000}
+      pagination={false}
+      disableSyncWithLocation
+      storeKey={false}
+      title={title}
+      actions={
+        <TopToolbar>
+          <BackButton meta={meta} />
+        </TopToolbar>
+      }
+      empty={false}
+      error={<ListError />}
+      aside={<FlagCreate meta={meta} />}
+    >
+      <DataTable<FlagInfo>
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={
+          <Typography sx={{ p: 2 }} color="text.secondary">
+            {translate('resources.flags.empty')}
+          </Typography>
+        }
+      >
+        <DataTable.Col source="flag" disableSort field={FlagText} />
+        {challenge.type === 'DynamicAttachment' && (
+          <DataTable.Col source="attachment" disableSort field={FlagAttachment} />
+        )}
+        <DataTable.Col align="right" disableSort>
+          <DeleteButton mutationMode="pessimistic" mutationOptions={{ meta }} redirect={false} />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+FlagList.path = '/games/:id/challenges/:chalId/flags';

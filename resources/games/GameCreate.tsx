@@ -1,0 +1,13 @@
+import { Create, SimpleForm } from 'react-admin';
+import { GameInputs, newGameDefaults } from './GameInputs';
+
+/** A new game opens in its edit page, where the poster can be uploaded. */
+export function GameCreate() {
+  return (
+    <Create redirect="edit">
+      <SimpleForm defaultValues={newGameDefaults}>
+        <GameInputs />
+      </SimpleForm>
+    </Create>
+  );
+}

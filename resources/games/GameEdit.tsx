@@ -1,0 +1,50 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import ExtensionIcon from '@mui/icons-material/Extension';
+import { Link } from 'react-router-dom';
+import { Button, Edit, ListButton, SimpleForm, TopToolbar, useRecordContext } from 'react-admin';
+import type { Game } from '../../src/api/types';
+import { consolePaths, useAdminPath } from '../../src/console/paths';
+import { GameInputs } from './GameInputs';
+import { PosterUpload } from './PosterUpload';
+
+/** "Challenges": the game's challenge list. */
+export function ChallengesButton() {
+  const record = useRecordContext<Game>();
+  const adminPath = useAdminPath();
+  if (!record) return null;
+  return (
+    <Button
+      component={Link}
+      to={adminPath(consolePaths.challenges(record.id))}
+      label="resources.challenges.name_other"
+    >
+      <ExtensionIcon />
+    </Button>
+  );
+}
+
+/** Pessimistic: server errors show before anything changes; delete asks for confirmation. */
+export function GameEdit() {
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      redirect={false}
+      actions={
+        <TopToolbar>
+          <ChallengesButton />
+          <ListButton />
+        </TopToolbar>
+      }
+    >
+      <SimpleForm>
+        <Stack direction={{ xs: 'column', lg: 'row-reverse' }} sx={{ width: '100%', gap: 3 }}>
+          <Box>
+            <PosterUpload />
+          </Box>
+          <GameInputs />
+        </Stack>
+      </SimpleForm>
+    </Edit>
+  );
+}

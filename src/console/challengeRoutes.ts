@@ -1,0 +1,165 @@
+/**
+ * Route-table entries of the resources nested under a game: `challenges`
+ * (`/api/edit/games/{id}/challenges`, meta `{ gameId }`) and `flags`
+ * (`…/challenges/{cId}/flags`, meta `{ gameId, challengeId }`), and their non-CRUD actions.
+ * Neither list is paged by the API: the entries page the whole answer themselves.
+ */
+import type { Identifier } from 'react-admin';
+import { api, HttpError, unwrap } from '../api/client';
+import type {
+  AttachmentCreate,
+  ChallengeCreate,
+  ChallengeDetail,
+  ChallengeInfo,
+  ChallengeUpdate,
+  FlagCreate,
+  FlagInfo,
+  LocalFile,
+} from '../api/types';
+import type { ListEnvelope, Page, ResourceRoutes } from './dataRoutes';
+import { gamePath, multipart } from './gameRoutes';
+
+/** react-admin `meta` of a game's challenges. */
+export type GameMeta = {
+  gameId: number;
+};
+
+/** react-admin `meta` of a challenge's flags. */
+export type ChallengeMeta = GameMeta & {
+  challengeId: number;
+};
+
+/** A challenge in the list: the list model and its solve count (unknown if it could not be read). */
+export type ChallengeListRecord = ChallengeInfo & { acceptedCount?: number };
+
+/** A page of an answer that holds every record at once. */
+export function pageLocally<R>(all: R[], { skip, count }: Page): ListEnvelope<R> {
+  const data = all.slice(skip, skip + count);
+  return { data, length: data.length, total: all.length };
+}
+
+function parentId(meta: unknown, key: 'gameId' | 'challengeId'): number {
+  const value = (meta as Record<string, unknown> | undefined)?.[key];
+  const id = Number(value);
+  if (!Number.isInteger(id) || id < 1) throw new HttpError(`meta.${key} is missing`, 400);
+  return id;
+}
+
+const challengePath = (meta: unknown, cId: Identifier) => ({
+  params: { path: { id: parentId(meta, 'gameId'), cId: Number(cId) } },
+});
+
+const flagsPath = (meta: unknown) => challengePath(meta, parentId(meta, 'challengeId'));
+
+/** Runs `task` over `items`, at most `limit` at a time, keeping the order. */
+async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>) {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await task(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+const getChallenge = async (meta: unknown, cId: Identifier): Promise<ChallengeDetail> =>
+  unwrap(await api.GET('/api/edit/games/{id}/challenges/{cId}', challengePath(meta, cId)));
+
+export const challengeRoutes = {
+  maxPageSize: 1000,
+  /** The list model has no solve count: each listed challenge's detail brings it. */
+  list: async (page, meta) => {
+    const all = unwrap(
+      await api.GET('/api/edit/games/{id}/challenges', gamePath(parentId(meta, 'gameId'))),
+    );
+    const { data, ...counts } = pageLocally(all, page);
+    const counted = await mapLimited(data, 6, async (challenge) => {
+      const detail = await getChallenge(meta, challenge.id).catch(() => undefined);
+      return { ...challenge, acceptedCount: detail?.acceptedCount };
+    });
+    return { data: counted, ...counts };
+  },
+  getOne: async (cId, meta) => getChallenge(meta, cId),
+  update: async (cId, body, meta) =>
+    unwrap(
+      await api.PUT('/api/edit/games/{id}/challenges/{cId}', { ...challengePath(meta, cId), body }),
+    ),
+  create: async (body, meta) =>
+    unwrap(
+      await api.POST('/api/edit/games/{id}/challenges', {
+        ...gamePath(parentId(meta, 'gameId')),
+        body,
+      }),
+    ),
+  delete: async (cId, meta) =>
+    unwrap(await api.DELETE('/api/edit/games/{id}/challenges/{cId}', challengePath(meta, cId))),
+} satisfies ResourceRoutes<
+  ChallengeListRecord | ChallengeDetail,
+  ChallengeUpdate,
+  ChallengeCreate,
+  unknown
+>;
+
+export const flagRoutes = {
+  maxPageSize: 1000,
+  /** The challenge's detail holds its flags. */
+  list: async (page, meta) =>
+    pageLocally((await getChallenge(meta, parentId(meta, 'challengeId'))).flags, page),
+  getOne: async (id, meta) => {
+    const { flags } = await getChallenge(meta, parentId(meta, 'challengeId'));
+    const flag = flags.find((candidate) => candidate.id === Number(id));
+    if (!flag) throw new HttpError('The flag was not found', 404);
+    return flag;
+  },
+  /** Adds a batch; the API answers no body. */
+  create: async (flags, meta) => {
+    unwrap(
+      await api.POST('/api/edit/games/{id}/challenges/{cId}/flags', {
+        ...flagsPath(meta),
+        body: flags,
+      }),
+    );
+    return { id: `batch-${Date.now()}`, count: flags.length };
+  },
+  delete: async (fId, meta) => {
+    const { params } = flagsPath(meta);
+    return unwrap(
+      await api.DELETE('/api/edit/games/{id}/challenges/{cId}/flags/{fId}', {
+        params: { path: { ...params.path, fId: Number(fId) } },
+      }),
+    );
+  },
+} satisfies ResourceRoutes<FlagInfo, never, FlagCreate[], unknown>;
+
+/** Non-CRUD challenge operations. */
+export const challengeActions = {
+  /** `POST …/challenges/{cId}/attachment`: sets (Local, Remote) or removes (None) the file. */
+  setAttachment: async (meta: GameMeta, cId: Identifier, body: AttachmentCreate) =>
+    unwrap(
+      await api.POST('/api/edit/games/{id}/challenges/{cId}/attachment', {
+        ...challengePath(meta, cId),
+        body,
+      }),
+    ),
+  /** `POST …/challenges/updateaccepted`: recounts every challenge's solves. */
+  recountAccepted: async (meta: GameMeta) =>
+    unwrap(
+      await api.POST('/api/edit/games/{id}/challenges/updateaccepted', {
+        ...gamePath(parentId(meta, 'gameId')),
+      }),
+    ),
+  /** `POST /api/assets` (multipart `files`): the stored file, by hash. */
+  uploadAsset: async (file: File): Promise<LocalFile> => {
+    const [stored] = unwrap(
+      await api.POST('/api/assets', {
+        body: { files: [file.name] },
+        ...multipart('files', [file]),
+      }),
+    );
+    if (!stored) throw new HttpError('The file is empty', 400);
+    return stored;
+  },
+};

@@ -1,0 +1,49 @@
+/**
+ * Renders console pages as the console would: react-admin's context over the real dataProvider
+ * (whose client the test replaces with the fake API), i18n, notifications and a memory router
+ * whose `path` pattern matches `route`. Other paths render a location probe, so tests can see
+ * where a page navigated to.
+ */
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { render } from '@testing-library/react';
+import { AdminContext, Notification, ResourceContextProvider, memoryStore } from 'react-admin';
+import i18n from '../app/i18n';
+import { dataProvider } from '../console/dataProvider';
+import { createI18nProvider } from '../console/i18nProvider';
+
+const i18nProvider = createI18nProvider(i18n);
+
+function Elsewhere() {
+  const { pathname } = useLocation();
+  return <output data-testid="location">{pathname}</output>;
+}
+
+export function renderConsole(
+  ui: ReactElement,
+  { route, path, resource }: { route: string; path: string; resource?: string },
+) {
+  const page = resource ? (
+    <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider>
+  ) : (
+    ui
+  );
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+        <Routes>
+          <Route path={path} element={page} />
+          <Route path="*" element={<Elsewhere />} />
+        </Routes>
+        <Notification />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}
+
+/** A list envelope, as the API sends it. */
+export const envelope = <T,>(data: T[], total = data.length) => ({
+  data,
+  length: data.length,
+  total,
+});
