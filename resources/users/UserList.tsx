@@ -1,14 +1,12 @@
 /**
  * Users, a page at a time (`count`/`skip`), or the matches of the search box (`hint`).
  */
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import {
   BooleanField,
   BulkDeleteButton,
-  Button,
   CreateButton,
   DataTable,
   DateField,
@@ -16,11 +14,11 @@ import {
   Pagination,
   SearchInput,
   TopToolbar,
-  useListContext,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import type { UserRecord } from '../../src/console/dataRoutes';
+import { ListError } from '../../src/console/ListError';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -60,21 +58,6 @@ function LastVisit() {
   if (!record) return null;
   if (!record.lastVisitedUtc) return <>{translate('resources.users.never')}</>;
   return <DateField source="lastVisitedUtc" showTime />;
-}
-
-/** What the list shows when the API call failed, with a way to try again. */
-export function ListError() {
-  const translate = useTranslate();
-  const { error, refetch } = useListContext();
-  return (
-    <Alert
-      severity="error"
-      sx={{ m: 2 }}
-      action={<Button label="ra.action.refresh" onClick={() => void refetch()} />}
-    >
-      {error?.message || translate('common.error.unknown')}
-    </Alert>
-  );
 }
 
 export function UserList() {
