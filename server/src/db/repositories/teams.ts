@@ -1,9 +1,10 @@
 // Teams and membership. The captain is always a member too; the invite token is the secret part
 // of the team's invitation code.
 import { randomBytes } from 'node:crypto';
-import { sql, type ExpressionBuilder, type Kysely, type Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import { fromFlag, toFlag, type DB, type TeamRow, type TeamsTable } from '../schema.js';
 import { withTransaction } from '../transaction.js';
+import { swapAvatarHash } from './avatars.js';
 
 export interface Team {
   id: number;
@@ -365,63 +366,6 @@ export async function deleteTeam(db: Kysely<DB>, id: number): Promise<DeletedTea
   });
 }
 
-/** Sets the avatar unless it changed meanwhile (retried); answers the replaced hash. */
-export async function swapTeamAvatar(
-  db: Kysely<DB>,
-  id: number,
-  avatarHash: string | null,
-): Promise<{ previous: string | null } | null> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const current = await db
-      .selectFrom('teams')
-      .select('avatar_hash')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!current) return null;
-    const result = await db
-      .updateTable('teams')
-      .set({ avatar_hash: avatarHash })
-      .where('id', '=', id)
-      .where((eb) =>
-        current.avatar_hash === null
-          ? eb('avatar_hash', 'is', null)
-          : eb('avatar_hash', '=', current.avatar_hash),
-      )
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return { previous: current.avatar_hash };
-  }
-  throw new Error(`The avatar of team ${id} keeps changing concurrently`);
-}
-
-/**
- * Whether the team is locked and playing: locked, with a participation in a game that ends
- * after `now`. A locked team without such a game is unlocked on the way (behaviour §5).
- */
-export async function isLockedAndPlaying(
-  db: Kysely<DB>,
-  team: Pick<Team, 'id' | 'locked'>,
-  now: number = Date.now(),
-): Promise<boolean> {
-  if (!team.locked) return false;
-  const unfinished = (eb: ExpressionBuilder<DB, 'teams'>) =>
-    eb
-      .selectFrom('participations')
-      .innerJoin('games', 'games.id', 'participations.game_id')
-      .select('participations.id')
-      .where('participations.team_id', '=', team.id)
-      .where('games.end_time', '>', now);
-  // One statement, so a participation accepted meanwhile cannot be unlocked by mistake.
-  const result = await db
-    .updateTable('teams')
-    .set({ locked: 0 })
-    .where('id', '=', team.id)
-    .where((eb) => eb.not(eb.exists(unfinished(eb))))
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) return false;
-  const row = await db
-    .selectFrom('teams')
-    .select('locked')
-    .where('id', '=', team.id)
-    .executeTakeFirst();
-  return row !== undefined && fromFlag(row.locked);
-}
+/** Sets the avatar and returns the one it replaced (race-safe); null when no such team. */
+export const swapTeamAvatar = (db: Kysely<DB>, id: number, avatarHash: string | null) =>
+  swapAvatarHash(db, 'teams', id, avatarHash);

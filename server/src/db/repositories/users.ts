@@ -3,6 +3,7 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import { newGuidV7, newSecurityStamp } from '../ids.js';
 import { fromFlag, toFlag, type DB, type Role, type UserRow, type UsersTable } from '../schema.js';
+import { swapAvatarHash } from './avatars.js';
 
 export interface User {
   id: string;
@@ -185,36 +186,9 @@ export async function updateUserFieldsIfStamp(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/**
- * Sets the avatar and returns the one it replaced, atomically (compare-and-swap, retried), so
- * that two uploads racing each release a different previous image. Null when no such user.
- */
-export async function swapUserAvatar(
-  db: Kysely<DB>,
-  id: string,
-  avatarHash: string | null,
-): Promise<{ previous: string | null } | null> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const current = await db
-      .selectFrom('users')
-      .select('avatar_hash')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!current) return null;
-    const result = await db
-      .updateTable('users')
-      .set({ avatar_hash: avatarHash })
-      .where('id', '=', id)
-      .where((eb) =>
-        current.avatar_hash === null
-          ? eb('avatar_hash', 'is', null)
-          : eb('avatar_hash', '=', current.avatar_hash),
-      )
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return { previous: current.avatar_hash };
-  }
-  throw new Error(`The avatar of ${id} keeps changing concurrently`);
-}
+/** Sets the avatar and returns the one it replaced (race-safe); null when no such user. */
+export const swapUserAvatar = (db: Kysely<DB>, id: string, avatarHash: string | null) =>
+  swapAvatarHash(db, 'users', id, avatarHash);
 
 /** Gives the user a new security stamp, which voids every existing session. */
 export async function rotateSecurityStamp(db: Kysely<DB>, id: string): Promise<string | null> {

@@ -1,11 +1,7 @@
 /** Shared by the team handlers: the caller, the team, the captain check, logging, board flushes. */
 import type { FastifyRequest } from 'fastify';
-import {
-  findTeamById,
-  isLockedAndPlaying,
-  listGameIdsOfTeam,
-  type Team,
-} from '../../db/repositories/teams.js';
+import { findTeamById, listGameIdsOfTeam, type Team } from '../../db/repositories/teams.js';
+import { isLockedAndPlaying } from '../../db/repositories/teamLock.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.js';
 
 /** A user may captain at most this many teams (behaviour §5). */
