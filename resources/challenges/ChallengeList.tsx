@@ -21,6 +21,7 @@ import type { ConsoleDataProvider } from '../../src/console/dataProvider';
 import type { GameMeta } from '../../src/console/challengeRoutes';
 import { ListError } from '../../src/console/ListError';
 import { consolePaths, useAdminPath } from '../../src/console/paths';
+import { GameTabs } from '../games/GameTabs';
 import { ChallengeGroups } from './ChallengeGroups';
 import { useGameMeta } from './choices';
 import Typography from '@mui/material/Typography';
@@ -88,20 +89,23 @@ export function ChallengeList() {
   const translate = useTranslate();
   const { data: game } = useGetOne<Game>('games', { id: meta.gameId });
   return (
-    <List
-      resource="challenges"
-      queryOptions={{ meta }}
-      perPage={1000}
-      pagination={false}
-      disableSyncWithLocation
-      storeKey={false}
-      title={translate('resources.challenges.list_title', { game: game?.title ?? '…' })}
-      actions={<ListActions meta={meta} />}
-      empty={<Empty meta={meta} />}
-      error={<ListError />}
-    >
-      <ChallengeGroups meta={meta} />
-    </List>
+    <>
+      <GameTabs gameId={meta.gameId} />
+      <List
+        resource="challenges"
+        queryOptions={{ meta }}
+        perPage={1000}
+        pagination={false}
+        disableSyncWithLocation
+        storeKey={false}
+        title={translate('resources.challenges.list_title', { game: game?.title ?? '…' })}
+        actions={<ListActions meta={meta} />}
+        empty={<Empty meta={meta} />}
+        error={<ListError />}
+      >
+        <ChallengeGroups meta={meta} />
+      </List>
+    </>
   );
 }
 

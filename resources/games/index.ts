@@ -8,6 +8,7 @@ import { GameList } from './GameList';
 const games = {
   list: GameList,
   edit: GameEdit,
+  infoPath: GameEdit.infoPath,
   create: GameCreate,
   icon: EmojiEventsIcon,
   recordRepresentation: (record: Game) => record.title,

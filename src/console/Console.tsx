@@ -26,7 +26,13 @@ const i18nProvider = createI18nProvider(i18n);
 const authProvider = createAuthProvider(queryClient);
 
 /** Pages of the resources nested under a game (each owns its path, relative to `/admin`). */
-const nestedPages = [challenges.list, challenges.create, challenges.edit, flags.list];
+const nestedPages: { path: string; Page: () => React.ReactNode }[] = [
+  { path: games.infoPath, Page: games.edit },
+  ...[challenges.list, challenges.create, challenges.edit, flags.list].map((Page) => ({
+    path: Page.path,
+    Page,
+  })),
+];
 
 function ConsoleLayout(props: LayoutProps) {
   return <Layout {...props} appBar={ConsoleAppBar} />;
@@ -64,8 +70,8 @@ export default function Console() {
       />
       <Resource name="flags" icon={flags.icon} recordRepresentation={flags.recordRepresentation} />
       <CustomRoutes>
-        {nestedPages.map((Page) => (
-          <Route key={Page.path} path={Page.path} element={<Page />} />
+        {nestedPages.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
         ))}
       </CustomRoutes>
     </Admin>

@@ -7,6 +7,10 @@ import { useBasename } from 'react-admin';
 
 export const consolePaths = {
   game: (gameId: Identifier) => `/games/${gameId}`,
+  gameInfo: (gameId: Identifier) => `/games/${gameId}/info`,
+  notices: (gameId: Identifier) => `/games/${gameId}/notices`,
+  review: (gameId: Identifier) => `/games/${gameId}/review`,
+  writeups: (gameId: Identifier) => `/games/${gameId}/writeups`,
   challenges: (gameId: Identifier) => `/games/${gameId}/challenges`,
   newChallenge: (gameId: Identifier) => `/games/${gameId}/challenges/create`,
   challenge: (gameId: Identifier, challengeId: Identifier) =>
