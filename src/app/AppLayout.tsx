@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountMenu } from './AccountMenu';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { PageLoader } from './PageLoader';
+import { PreferencesMenu } from './preferences/PreferencesMenu';
 import { useClientConfig } from './useClientConfig';
 
 export function AppLayout() {
@@ -37,6 +38,7 @@ export function AppLayout() {
               {' CTF'}
             </Box>
           </Typography>
+          <PreferencesMenu />
           <ColorSchemeToggle />
           <AccountMenu />
         </Toolbar>

@@ -12,15 +12,22 @@ import {
   isColorScheme,
   readColorScheme,
   resolveMode,
-  resolveThemeColour,
   writeColorScheme,
   type ColorScheme,
 } from './theme';
+import {
+  baseColourOf,
+  readThemePreference,
+  writeThemePreference,
+  type ThemePreference,
+} from './themeChoice';
 
 interface AppThemeValue {
   theme: Theme;
   colorScheme: ColorScheme;
   setColorScheme: (scheme: ColorScheme) => void;
+  themePreference: ThemePreference;
+  setThemePreference: (preference: ThemePreference) => void;
 }
 
 const AppThemeContext = createContext<AppThemeValue | null>(null);
@@ -30,7 +37,8 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const { data: config } = useClientConfig();
   const mode = resolveMode(colorScheme, prefersDark);
-  const colour = resolveThemeColour(config?.customTheme);
+  const [themePreference, setPreference] = useState<ThemePreference>(readThemePreference);
+  const colour = baseColourOf(themePreference, config?.customTheme);
 
   // Follow a choice made in another tab.
   useEffect(() => {
@@ -50,8 +58,13 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
         writeColorScheme(scheme);
         setScheme(scheme);
       },
+      themePreference,
+      setThemePreference: (preference) => {
+        writeThemePreference(preference);
+        setPreference(preference);
+      },
     }),
-    [mode, colour, colorScheme],
+    [mode, colour, colorScheme, themePreference],
   );
 
   return (
