@@ -5,10 +5,12 @@ import { loadingTimeout } from './queryClient';
 export function useLoadingSlow(loading: boolean): boolean {
   const [slow, setSlow] = useState(false);
   useEffect(() => {
-    setSlow(false);
     if (!loading) return;
     const timer = setTimeout(() => setSlow(true), loadingTimeout());
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
   }, [loading]);
   return loading && slow;
 }

@@ -48,20 +48,18 @@ export function useHub<T>({
 }: UseHubOptions<T>): HubStatus {
   const [status, setStatus] = useState<HubStatus>('connecting');
   const handler = useRef(onMessage);
-  handler.current = onMessage;
+  useEffect(() => {
+    handler.current = onMessage;
+  });
 
   useEffect(() => {
-    if (!enabled) {
-      setStatus('closed');
-      return;
-    }
+    if (!enabled) return;
     let stopped = false;
     const connection = connect(url);
     connection.on(target, (message: T) => handler.current(message));
     connection.onreconnecting(() => setStatus('reconnecting'));
     connection.onreconnected(() => setStatus('live'));
     connection.onclose(() => !stopped && setStatus('closed'));
-    setStatus('connecting');
     connection.start().then(
       () => {
         if (stopped) void connection.stop();
@@ -71,9 +69,10 @@ export function useHub<T>({
     );
     return () => {
       stopped = true;
+      setStatus('connecting');
       if (connection.state !== HubConnectionState.Disconnected) void connection.stop();
     };
   }, [url, target, enabled, connect]);
 
-  return status;
+  return enabled ? status : 'closed';
 }
