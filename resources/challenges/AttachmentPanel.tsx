@@ -18,18 +18,10 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { enumChoices, maxLengthOf } from '../../src/api/validation';
+import { formatFileSize } from '../../src/app/files';
 import type { AttachmentCreate, ChallengeDetail, FileType } from '../../src/api/types';
 import type { ConsoleDataProvider } from '../../src/console/dataProvider';
 import { useGameMeta } from './choices';
-
-const fileSize = (bytes: number | null) =>
-  bytes !== null && bytes < 1024
-    ? `${bytes} B`
-    : bytes === null
-      ? ''
-      : bytes < 1024 * 1024
-        ? `${Math.ceil(bytes / 1024)} KB`
-        : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 function CurrentAttachment({ challenge }: { challenge: ChallengeDetail }) {
   const translate = useTranslate();
@@ -49,7 +41,7 @@ function CurrentAttachment({ challenge }: { challenge: ChallengeDetail }) {
       ) : (
         translate('resources.challenges.attachment.missing')
       )}{' '}
-      {fileSize(attachment.fileSize)}
+      {attachment.fileSize !== null && formatFileSize(attachment.fileSize)}
     </Typography>
   );
 }

@@ -1,9 +1,11 @@
 /**
  * One challenge at `/games/:id/challenges/:chalId`: every setting, the attachment beside it, links
- * to its flags and back to the game's challenges. Saving sends the changed fields only.
+ * to its flags and back to the game's challenges, and a preview as players see it. Saving sends the
+ * changed fields only.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FlagIcon from '@mui/icons-material/Flag';
+import Stack from '@mui/material/Stack';
 import { Link } from 'react-router-dom';
 import {
   Button,
@@ -17,6 +19,7 @@ import {
 import type { ChallengeMeta } from '../../src/console/challengeRoutes';
 import { consolePaths, useAdminPath } from '../../src/console/paths';
 import { AttachmentPanel } from './AttachmentPanel';
+import { ChallengePreviewButton } from './ChallengePreview';
 import { ChallengeInputs } from './ChallengeInputs';
 import { useChallengeMeta } from './choices';
 
@@ -45,7 +48,10 @@ function Actions({ meta }: { meta: ChallengeMeta }) {
 function FormToolbar({ meta }: { meta: ChallengeMeta }) {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
+      <Stack direction="row" spacing={2}>
+        <SaveButton />
+        <ChallengePreviewButton />
+      </Stack>
       <DeleteButton
         mutationMode="pessimistic"
         mutationOptions={{ meta }}

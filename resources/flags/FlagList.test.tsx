@@ -33,7 +33,8 @@ describe('FlagList', () => {
       return { status: 200 };
     });
     renderFlags();
-    expect(await screen.findByText('flag{first}')).toBeTruthy();
+    // the first render waits on lazy modules: slow on a loaded machine
+    expect(await screen.findByText('flag{first}', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('flag{second}')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Flags'), { target: { value: 'flag{third}\n\n x \n' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add 2 flags' }));

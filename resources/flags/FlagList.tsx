@@ -1,7 +1,8 @@
 /**
  * A challenge's flags at `/games/:id/challenges/:chalId/flags`: the stored flags with a delete
- * button each, and the bulk "add flags" box. Dynamic-container challenges have no stored flags:
- * the page shows their flag template instead.
+ * button each, and the bulk "add flags" box. Dynamic-attachment flags carry their own file: the
+ * list shows it and the table below adds flag + file pairs. Dynamic-container challenges have no
+ * stored flags: the page shows their flag template instead.
  */
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
@@ -26,8 +27,10 @@ import type { ChallengeDetail, FlagInfo } from '../../src/api/types';
 import type { ChallengeMeta } from '../../src/console/challengeRoutes';
 import { ListError } from '../../src/console/ListError';
 import { consolePaths, useAdminPath } from '../../src/console/paths';
+import { fileNameOf, formatFileSize } from '../../src/app/files';
 import { useChallengeMeta } from '../challenges/choices';
 import { FlagCreate } from './FlagCreate';
+import { FlagPairsCreate } from './FlagPairsCreate';
 
 function BackButton({ meta }: { meta: ChallengeMeta }) {
   const adminPath = useAdminPath();
@@ -49,11 +52,17 @@ function FlagText() {
 
 function FlagAttachment() {
   const flag = useRecordContext<FlagInfo>();
-  if (!flag?.attachment?.url) return <>—</>;
+  const translate = useTranslate();
+  const attachment = flag?.attachment;
+  if (!attachment) return <>—</>;
+  if (!attachment.url) return <>{translate('resources.challenges.attachment.missing')}</>;
   return (
-    <Link href={flag.attachment.url} target="_blank" rel="noreferrer">
-      {flag.attachment.url.split('/').pop()}
-    </Link>
+    <>
+      <Link href={attachment.url} target="_blank" rel="noreferrer" sx={{ wordBreak: 'break-all' }}>
+        {fileNameOf(attachment.url)}
+      </Link>
+      {attachment.fileSize !== null && ` (${formatFileSize(attachment.fileSize)})`}
+    </>
   );
 }
 
@@ -111,42 +120,44 @@ export function FlagList() {
       </>
     );
   }
+  const withFiles = challenge.type === 'DynamicAttachment';
   return (
-    <List
-      resource="flags"
-      queryOptions={{ meta }}
-      perPage={1000}
-      pagination={false}
-      disableSyncWithLocation
-      storeKey={false}
-      title={title}
-      actions={
-        <TopToolbar>
-          <BackButton meta={meta} />
-        </TopToolbar>
-      }
-      empty={false}
-      error={<ListError />}
-      aside={<FlagCreate meta={meta} />}
-    >
-      <DataTable<FlagInfo>
-        bulkActionButtons={false}
-        rowClick={false}
-        empty={
-          <Typography sx={{ p: 2 }} color="text.secondary">
-            {translate('resources.flags.empty')}
-          </Typography>
+    <>
+      <List
+        resource="flags"
+        queryOptions={{ meta }}
+        perPage={1000}
+        pagination={false}
+        disableSyncWithLocation
+        storeKey={false}
+        title={title}
+        actions={
+          <TopToolbar>
+            <BackButton meta={meta} />
+          </TopToolbar>
         }
+        empty={false}
+        error={<ListError />}
+        aside={withFiles ? undefined : <FlagCreate meta={meta} />}
       >
-        <DataTable.Col source="flag" disableSort field={FlagText} />
-        {challenge.type === 'DynamicAttachment' && (
-          <DataTable.Col source="attachment" disableSort field={FlagAttachment} />
-        )}
-        <DataTable.Col align="right" disableSort>
-          <DeleteButton mutationMode="pessimistic" mutationOptions={{ meta }} redirect={false} />
-        </DataTable.Col>
-      </DataTable>
-    </List>
+        <DataTable<FlagInfo>
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={
+            <Typography sx={{ p: 2 }} color="text.secondary">
+              {translate('resources.flags.empty')}
+            </Typography>
+          }
+        >
+          <DataTable.Col source="flag" disableSort field={FlagText} />
+          {withFiles && <DataTable.Col source="attachment" disableSort field={FlagAttachment} />}
+          <DataTable.Col align="right" disableSort>
+            <DeleteButton mutationMode="pessimistic" mutationOptions={{ meta }} redirect={false} />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+      {withFiles && <FlagPairsCreate meta={meta} />}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * Named aliases of generated schema types. Never hand-write an API type: alias it here.
  */
-import type { components } from './schema.gen';
+import type { components, operations } from './schema.gen';
 
 export type Schemas = components['schemas'];
 
@@ -23,6 +23,8 @@ export type MailChange = Schemas['MailChangeModel'];
 export type RequestResponse = Schemas['RequestResponse'];
 
 // info
+export type Post = Schemas['PostInfoModel'];
+export type PostDetail = Schemas['PostDetailModel'];
 export type CaptchaInfo = Schemas['ClientCaptchaInfoModel'];
 export type CaptchaProvider = Schemas['CaptchaProvider'];
 export type HashPowChallenge = Schemas['HashPowChallenge'];
@@ -32,11 +34,24 @@ export type UserInfo = Schemas['UserInfoModel'];
 export type UserList = Schemas['ArrayResponseOfUserInfoModel'];
 export type AdminUserUpdate = Schemas['AdminUserInfoModel'];
 export type UserCreate = Schemas['UserCreateModel'];
+export type Settings = Schemas['ConfigEditModel'];
+export type AccountPolicy = Schemas['AccountPolicy'];
+export type GlobalConfig = Schemas['GlobalConfig'];
+export type ContainerPolicy = Schemas['ContainerPolicy'];
+export type PortMapping = Schemas['ContainerPortMappingType'];
+export type AdminTeamUpdate = Schemas['AdminTeamModel'];
+
+// team
+export type TeamInfo = Schemas['TeamInfoModel'];
+export type TeamMember = Schemas['TeamUserInfoModel'];
 
 // edit: games
 export type Game = Schemas['GameInfoModel'];
 export type GameList = Schemas['ArrayResponseOfGameInfoModel'];
 export type GameEdit = Schemas['GameInfoEditModel'];
+
+// edit: posts
+export type PostEdit = Schemas['PostEditModel'];
 
 // edit: challenges, flags, attachments
 export type ChallengeCategory = Schemas['ChallengeCategory'];
@@ -51,3 +66,60 @@ export type AttachmentCreate = Schemas['AttachmentCreateModel'];
 export type FlagInfo = Schemas['FlagInfoModel'];
 export type FlagCreate = Schemas['FlagCreateModel'];
 export type LocalFile = Schemas['LocalFile'];
+
+// edit: notices
+export type NoticeType = Schemas['NoticeType'];
+export type GameNotice = Schemas['GameNotice'];
+export type GameNoticeText = Schemas['GameNoticeModel'];
+
+// admin: writeups
+export type WriteupInfo = Schemas['WriteupInfoModel'];
+
+// game: participation review
+export type ParticipationStatus = Schemas['ParticipationStatus'];
+export type Participation = Schemas['ParticipationInfoModel'];
+export type ParticipationEdit = Schemas['ParticipationEditModel'];
+export type TeamWithMembers = Schemas['TeamWithDetailedUserInfo'];
+
+// game: public pages (list, detail, joining)
+export type PublicGame = Schemas['BasicGameInfoModel'];
+export type PublicGameList = Schemas['ArrayResponseOfBasicGameInfoModel'];
+export type PublicGameDetail = Schemas['DetailedGameInfoModel'];
+export type GameJoin = Schemas['GameJoinModel'];
+
+// admin: running instances, the log
+export type ContainerInstance = Schemas['ContainerInstanceModel'];
+export type ContainerInstanceList = Schemas['ArrayResponseOfContainerInstanceModel'];
+export type TeamRef = Schemas['TeamModel'];
+export type LogMessage = Schemas['LogMessageModel'];
+export type LogLevel = Schemas['LogLevel'];
+export type TaskStatus = Schemas['TaskStatus'];
+/** The `level` query of `GET /api/admin/logs`: a level name or `All`. */
+export type LogLevelFilter = NonNullable<
+  NonNullable<operations['adminGetLogs']['parameters']['query']>['level']
+>;
+
+// game: the team's challenges page (challenge list, challenge, flags, containers)
+export type TeamGameView = Schemas['GameDetailModel'];
+export type GameChallenge = Schemas['ChallengeInfo'];
+export type TeamChallenge = Schemas['ChallengeDetailModel'];
+export type FlagContext = Schemas['ClientFlagContext'];
+export type FlagSubmit = Schemas['FlagSubmitModel'];
+export type AnswerResult = Schemas['AnswerResult'];
+export type ContainerInfo = Schemas['ContainerInfoModel'];
+
+// game: the scoreboard
+export type Scoreboard = Schemas['ScoreboardModel'];
+export type ScoreboardRow = Schemas['ScoreboardItem'];
+export type ScoreboardSolve = Schemas['ChallengeItem'];
+export type TopTimeLine = Schemas['TopTimeLine'];
+export type SubmissionType = Schemas['SubmissionType'];
+
+// game: monitoring (events, submissions, cheat reports, traffic captures)
+export type GameEventType = Schemas['EventType'];
+export type GameEvent = Schemas['GameEvent'];
+export type MonitorSubmission = Schemas['Submission'];
+export type CheatInfo = Schemas['CheatInfoModel'];
+export type CaptureChallenge = Schemas['ChallengeTrafficModel'];
+export type CaptureTeam = Schemas['TeamTrafficModel'];
+export type CaptureFile = Schemas['FileRecord'];

@@ -9,7 +9,15 @@ import { Route } from 'react-router-dom';
 import challenges from '../../resources/challenges';
 import flags from '../../resources/flags';
 import games from '../../resources/games';
+import instances from '../../resources/instances';
+import logs from '../../resources/logs';
+import notices from '../../resources/notices';
+import participations from '../../resources/participations';
+import posts from '../../resources/posts';
+import { SettingsPage } from '../../resources/settings/SettingsPage';
+import teams from '../../resources/teams';
 import users from '../../resources/users';
+import writeups from '../../resources/writeups';
 import i18n from '../app/i18n';
 import { AccessDenied } from '../app/ConsoleGate';
 import { useAppTheme } from '../app/AppThemeProvider';
@@ -18,6 +26,7 @@ import { useClientConfig } from '../app/useClientConfig';
 import { usePageTitle } from '../app/usePageTitle';
 import { createAuthProvider } from './authProvider';
 import { ConsoleAppBar } from './ConsoleAppBar';
+import { ConsoleMenu } from './ConsoleMenu';
 import { Dashboard } from './Dashboard';
 import { dataProvider } from './dataProvider';
 import { createI18nProvider } from './i18nProvider';
@@ -28,6 +37,9 @@ const authProvider = createAuthProvider(queryClient);
 /** Pages of the resources nested under a game (each owns its path, relative to `/admin`). */
 const nestedPages: { path: string; Page: () => React.ReactNode }[] = [
   { path: games.infoPath, Page: games.edit },
+  { path: participations.list.path, Page: participations.list },
+  { path: notices.list.path, Page: notices.list },
+  { path: writeups.list.path, Page: writeups.list },
   ...[challenges.list, challenges.create, challenges.edit, flags.list].map((Page) => ({
     path: Page.path,
     Page,
@@ -35,7 +47,7 @@ const nestedPages: { path: string; Page: () => React.ReactNode }[] = [
 ];
 
 function ConsoleLayout(props: LayoutProps) {
-  return <Layout {...props} appBar={ConsoleAppBar} />;
+  return <Layout {...props} appBar={ConsoleAppBar} menu={ConsoleMenu} />;
 }
 
 export default function Console() {
@@ -61,7 +73,11 @@ export default function Console() {
       disableTelemetry
     >
       <Resource name="users" {...users} />
+      <Resource name="teams" {...teams} />
       <Resource name="games" {...games} />
+      <Resource name="posts" {...posts} />
+      <Resource name="instances" {...instances} />
+      <Resource name="logs" {...logs} />
       {/* nested under a game: declared here, their pages registered below */}
       <Resource
         name="challenges"
@@ -69,10 +85,26 @@ export default function Console() {
         recordRepresentation={challenges.recordRepresentation}
       />
       <Resource name="flags" icon={flags.icon} recordRepresentation={flags.recordRepresentation} />
+      <Resource
+        name="notices"
+        icon={notices.icon}
+        recordRepresentation={notices.recordRepresentation}
+      />
+      <Resource
+        name="writeups"
+        icon={writeups.icon}
+        recordRepresentation={writeups.recordRepresentation}
+      />
+      <Resource
+        name="participations"
+        icon={participations.icon}
+        recordRepresentation={participations.recordRepresentation}
+      />
       <CustomRoutes>
         {nestedPages.map(({ path, Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
+        <Route path={SettingsPage.path} element={<SettingsPage />} />
       </CustomRoutes>
     </Admin>
   );

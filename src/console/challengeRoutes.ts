@@ -17,6 +17,7 @@ import type {
   LocalFile,
 } from '../api/types';
 import type { ListEnvelope, Page, ResourceRoutes } from './dataRoutes';
+import { parentId } from './gameMeta';
 import { gamePath, multipart } from './gameRoutes';
 
 /** react-admin `meta` of a game's challenges. */
@@ -36,13 +37,6 @@ export type ChallengeListRecord = ChallengeInfo & { acceptedCount?: number };
 export function pageLocally<R>(all: R[], { skip, count }: Page): ListEnvelope<R> {
   const data = all.slice(skip, skip + count);
   return { data, length: data.length, total: all.length };
-}
-
-function parentId(meta: unknown, key: 'gameId' | 'challengeId'): number {
-  const value = (meta as Record<string, unknown> | undefined)?.[key];
-  const id = Number(value);
-  if (!Number.isInteger(id) || id < 1) throw new HttpError(`meta.${key} is missing`, 400);
-  return id;
 }
 
 const challengePath = (meta: unknown, cId: Identifier) => ({

@@ -18,6 +18,14 @@
  * resetUserPassword   → DELETE /api/admin/users/{id}/password → the new password
  * searchUsers         → POST /api/admin/users/search?hint={hint}
  *
+ * react-admin call    → HTTP (teams)
+ * getList             → GET  /api/admin/teams?count={perPage ≤ 500}&skip={(page-1)*perPage}
+ *   with filter.q     → POST /api/admin/teams/search?hint={q}   (≤ 30 records, paged here)
+ * getOne              → GET  /api/team/{id}   (the admin API has no single-team read)
+ * update              → PUT  /api/admin/teams/{id}   body: the changed {name, bio, locked} only
+ * delete              → DELETE /api/admin/teams/{id}
+ * deleteMany          → DELETE /api/admin/teams/{id}, once per id
+ *
  * react-admin call    → HTTP (games)
  * getList             → GET  /api/edit/games?count={perPage ≤ 100}&skip={(page-1)*perPage}
  * getOne              → GET  /api/edit/games/{id}
@@ -40,7 +48,53 @@
  * react-admin call    → HTTP (flags, meta { gameId, challengeId })
  * getList             → GET  /api/edit/games/{gameId}/challenges/{challengeId} → its `flags`
  * create              → POST …/challenges/{challengeId}/flags   body: the batch `data.flags`
+ *                       (lines of text, or FlagCreateModel[] with their attachments)
  * delete              → DELETE …/challenges/{challengeId}/flags/{id}
+ *
+ * react-admin call    → HTTP (notices, meta { gameId }; the organisers' `Normal` notices only)
+ * getList             → GET  /api/edit/games/{gameId}/notices   (all; newest first, paged here)
+ * getOne              → GET  /api/edit/games/{gameId}/notices → the one with this id
+ * update              → PUT  /api/edit/games/{gameId}/notices/{id}   body: {content} → the notice
+ * create              → POST /api/edit/games/{gameId}/notices   body: {content} → the notice
+ * delete              → DELETE /api/edit/games/{gameId}/notices/{id}
+ *
+ * react-admin call    → HTTP (writeups, meta { gameId }; read only)
+ * getList             → GET  /api/admin/writeups/{gameId}   (all; newest upload first, paged here)
+ * getOne              → GET  /api/admin/writeups/{gameId} → the one with this participation id
+ *   files (not here)  → GET  /assets/{hash}/{name}, GET /api/admin/writeups/{gameId}/all (tar.gz),
+ *                       through the download helper (src/app/download.ts)
+ *
+ * react-admin call    → HTTP (participations, meta { gameId })
+ * getList             → GET  /api/game/{gameId}/participations   (all statuses; paged here)
+ * getOne              → GET  /api/game/{gameId}/participations → the one with this id
+ * update              → PUT  /api/admin/participation/{id}   body: {status?, division?}
+ *
+ * react-admin call    → HTTP (posts)
+ * getList             → GET  /api/posts   (all, pinned first then newest; paged here)
+ * getOne              → GET  /api/posts/{id}
+ * update              → GET  /api/posts/{id}, then PUT /api/edit/posts/{id} with the text (stored
+ *                       pin kept) if it changed, then PUT …/{id} with the new pin if it changed
+ * create              → POST /api/edit/posts   body: PostEditModel → the id, then GET /api/posts/{id}
+ * delete              → DELETE /api/edit/posts/{id}
+ *
+ * Settings page (no resource)
+ * getSettings         → GET  /api/admin/config
+ * saveSettings        → PUT  /api/admin/config   body: only the sections being saved
+ * uploadLogo          → POST /api/admin/config/logo   multipart `file`
+ * removeLogo          → DELETE /api/admin/config/logo
+ *
+ * react-admin call    → HTTP (instances; filter and sort reach the entry in meta)
+ * getList             → GET  /api/admin/instances   (all; + the games' challenge lists, read
+ *                       every few minutes, for each instance's game: ./challengeGames.ts; then
+ *                       filtered by filter.q, sorted by sort (expiry first) and paged here)
+ * getOne              → GET  /api/admin/instances → the one with this container GUID
+ * delete              → DELETE /api/admin/instances/{containerGuid}
+ * deleteMany          → DELETE /api/admin/instances/{containerGuid}, once per id
+ *
+ * react-admin call    → HTTP (logs; read only, filter reaches the entry in meta)
+ * getList             → GET  /api/admin/logs?level={filter.level ?? All}&count={perPage + 1}
+ *                       &skip={(page-1)*perPage}   (the extra entry tells whether more follow)
+ *   live entries      → the `ReceivedLog` messages of /hub/admin (./useAdminHub.ts)
  *
  * Errors are the client's HttpError (message = the server's title, status), which react-admin
  * shows as notifications and hands to authProvider.checkError.
@@ -53,10 +107,13 @@ import {
 } from 'react-admin';
 import { HttpError } from '../api/errors';
 import { routes, userActions, userRoutes, type ResourceRoutes } from './dataRoutes';
-import type { AttachmentCreate } from '../api/types';
+import type { AttachmentCreate, Settings } from '../api/types';
 import { challengeActions, type GameMeta } from './challengeRoutes';
 import { challengeLifecycle, flagLifecycle, gameLifecycle } from './editLifecycle';
 import { gameActions } from './gameRoutes';
+import { listQueryInMeta } from './listQueryLifecycle';
+import { settingsActions } from './settingsRoutes';
+import { teamLifecycle } from './teamLifecycle';
 import { userLifecycle } from './userLifecycle';
 
 type AnyRoutes = ResourceRoutes<RaRecord, unknown, unknown>;
@@ -150,11 +207,23 @@ const extraMethods = {
     challengeActions.setAttachment(meta, id, body),
   recountAccepted: (meta: GameMeta) => challengeActions.recountAccepted(meta),
   uploadAsset: (file: File) => challengeActions.uploadAsset(file),
+  getSettings: () => settingsActions.get(),
+  saveSettings: (sections: Settings) => settingsActions.save(sections),
+  uploadLogo: (file: File) => settingsActions.uploadLogo(file),
+  removeLogo: () => settingsActions.removeLogo(),
 };
 
 export type ConsoleDataProvider = DataProvider & typeof extraMethods;
 
 export const dataProvider: ConsoleDataProvider = withLifecycleCallbacks(
   { ...baseDataProvider, ...extraMethods },
-  [userLifecycle, gameLifecycle, challengeLifecycle, flagLifecycle],
+  [
+    userLifecycle,
+    teamLifecycle,
+    gameLifecycle,
+    challengeLifecycle,
+    flagLifecycle,
+    listQueryInMeta('instances'),
+    listQueryInMeta('logs'),
+  ],
 );

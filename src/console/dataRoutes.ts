@@ -13,6 +13,13 @@ import { api, unwrap } from '../api/client';
 import type { AdminUserUpdate, Profile, UserCreate, UserInfo } from '../api/types';
 import { challengeRoutes, flagRoutes } from './challengeRoutes';
 import { gameRoutes } from './gameRoutes';
+import { instanceRoutes } from './instanceRoutes';
+import { logRoutes } from './logRoutes';
+import { noticeRoutes } from './noticeRoutes';
+import { writeupRoutes } from './writeupRoutes';
+import { postRoutes } from './postRoutes';
+import { teamRoutes } from './teamRoutes';
+import { participationRoutes } from './participationRoutes';
 
 export interface ListEnvelope<R> {
   data: R[];
@@ -94,9 +101,16 @@ export const userActions = {
 
 export const routes = {
   users: userRoutes,
+  teams: teamRoutes,
   games: gameRoutes,
   challenges: challengeRoutes,
   flags: flagRoutes,
+  notices: noticeRoutes,
+  writeups: writeupRoutes,
+  participations: participationRoutes,
+  posts: postRoutes,
+  instances: instanceRoutes,
+  logs: logRoutes,
 };
 
 export type ResourceName = keyof typeof routes;

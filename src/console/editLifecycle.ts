@@ -84,11 +84,14 @@ export const challengeLifecycle: ResourceCallbacks = {
   }),
 };
 
-/** The bulk form: `{ flags: "one\ntwo" }` → `[{flag: "one"}, {flag: "two"}]`. */
+/**
+ * The bulk form: `{ flags: "one\ntwo" }` → `[{flag: "one"}, {flag: "two"}]`; flags with their
+ * attachments (`{ flags: FlagCreate[] }`) go as they are.
+ */
 export const flagLifecycle: ResourceCallbacks = {
   resource: 'flags',
-  beforeCreate: async (params: CreateParams<{ flags?: string }>) => ({
+  beforeCreate: async (params: CreateParams<{ flags?: string | FlagCreate[] }>) => ({
     ...params,
-    data: flagLines(params.data.flags),
+    data: Array.isArray(params.data.flags) ? params.data.flags : flagLines(params.data.flags),
   }),
 };

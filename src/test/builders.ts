@@ -2,6 +2,13 @@
  * Test data builders (STYLE.md §11): valid API objects with defaults, and overrides.
  */
 import type { ChallengeDetail, ClientConfig, Game, Profile, UserInfo } from '../api/types';
+import type { TeamInfo, TeamMember } from '../api/types';
+import type { Participation, TeamWithMembers } from '../api/types';
+import type { Post, PostDetail, Settings } from '../api/types';
+import type { ContainerInstance, LogMessage } from '../api/types';
+import type { GameNotice, WriteupInfo } from '../api/types';
+import type { PublicGame, PublicGameDetail } from '../api/types';
+import type { ContainerInfo, GameChallenge, TeamChallenge, TeamGameView } from '../api/types';
 
 export const buildConfig = (overrides: Partial<ClientConfig> = {}): ClientConfig => ({
   title: 'Demo',
@@ -122,3 +129,305 @@ export const challengeInfo = (challenge: ChallengeDetail, score = challenge.orig
   minScore: Math.floor(challenge.originalScore * challenge.minScoreRate),
   originalScore: challenge.originalScore,
 });
+
+let memberCounter = 0;
+
+export const buildTeamMember = (overrides: Partial<TeamMember> = {}): TeamMember => {
+  const n = ++memberCounter;
+  return {
+    id: `7c2d9e10-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    userName: `member${n}`,
+    bio: null,
+    avatar: null,
+    captain: false,
+    ...overrides,
+  };
+};
+
+let teamCounter = 0;
+
+/** A team with a captain, unless `members` says otherwise. */
+export const buildTeam = (overrides: Partial<TeamInfo> = {}): TeamInfo => {
+  const n = ++teamCounter;
+  return {
+    id: n,
+    name: `Team ${n}`,
+    bio: null,
+    avatar: null,
+    locked: false,
+    members: [buildTeamMember({ captain: true })],
+    ...overrides,
+  };
+};
+
+let participationCounter = 0;
+
+/**
+ * A pending registration of a team of two, captain first, both registered for the game; `team`
+ * overrides merge into the built team.
+ */
+export const buildParticipation = ({
+  team,
+  ...overrides
+}: Partial<Omit<Participation, 'team'>> & {
+  team?: Partial<TeamWithMembers>;
+} = {}): Participation => {
+  const n = ++participationCounter;
+  const userId = (k: number) => `5a7e0c3b-0000-4000-8000-${String(2 * n + k).padStart(12, '0')}`;
+  const captain = buildProfile({ userId: userId(0), userName: `captain${n}`, email: null });
+  const player = buildProfile({ userId: userId(1), userName: `player${n}`, email: null });
+  return {
+    id: n,
+    team: {
+      id: 100 + n,
+      name: `Team ${n}`,
+      bio: null,
+      avatar: null,
+      locked: false,
+      captainId: captain.userId,
+      members: [captain, player],
+      ...team,
+    },
+    registeredMembers: [captain.userId, player.userId],
+    division: null,
+    status: 'Pending',
+    ...overrides,
+  };
+};
+
+let postCounter = 0;
+/** A post with its content (`GET /api/posts/{id}`); `postInfo` gives its list model. */
+export const buildPost = (overrides: Partial<PostDetail> = {}): PostDetail => {
+  const n = ++postCounter;
+  return {
+    id: n.toString(16).padStart(8, '0'),
+    title: `Post ${n}`,
+    summary: `Summary ${n}`,
+    content: `Content ${n}`,
+    isPinned: false,
+    tags: [],
+    authorAvatar: null,
+    authorName: 'admin',
+    time: 1_700_000_000_000 + n * 60_000,
+    ...overrides,
+  };
+};
+
+/** The list model of a post (`GET /api/posts`): no content. */
+export const postInfo = ({ content: _content, ...post }: PostDetail): Post => post;
+
+/** The admin settings (`GET /api/admin/config`) at their defaults, with section overrides. */
+export const buildSettings = (
+  overrides: { [S in keyof Settings]?: Partial<NonNullable<Settings[S]>> } = {},
+) => ({
+  globalConfig: {
+    title: 'Demo',
+    slogan: 'Hack for fun',
+    description: null,
+    footerInfo: null,
+    customTheme: null,
+    logoHash: null,
+    faviconHash: null,
+    ...overrides.globalConfig,
+  },
+  accountPolicy: {
+    allowRegister: true,
+    activeOnRegister: true,
+    useCaptcha: false,
+    emailConfirmationRequired: false,
+    emailDomainList: '',
+    ...overrides.accountPolicy,
+  },
+  containerPolicy: {
+    autoDestroyOnLimitReached: false,
+    maxExerciseContainerCountPerUser: 1,
+    defaultLifetime: 120,
+    extensionDuration: 120,
+    renewalWindow: 10,
+    portMapping: 'Default' as const,
+    enableTrafficCapture: false,
+    ...overrides.containerPolicy,
+  },
+});
+
+let instanceCounter = 0;
+
+/** A running challenge container (`GET /api/admin/instances`), started a minute ago. */
+export const buildInstance = (overrides: Partial<ContainerInstance> = {}): ContainerInstance => {
+  const n = ++instanceCounter;
+  const now = Date.now();
+  return {
+    team: { id: n, name: `Team ${n}`, avatar: null },
+    challenge: { id: 100 + n, title: `Challenge ${100 + n}`, category: 'Web' },
+    image: `ctf/web-${n}:latest`,
+    containerGuid: `7c9e6679-7425-40de-944b-${String(n).padStart(12, '0')}`,
+    containerId: `c0ffee${n}`,
+    startedAt: now - 60_000,
+    expectStopAt: now + 2 * 3_600_000,
+    ip: '10.0.0.5',
+    port: 30_000 + n,
+    ...overrides,
+  };
+};
+
+/** A stored log entry (`GET /api/admin/logs`). */
+export const buildLog = (overrides: Partial<LogMessage> = {}): LogMessage => ({
+  time: 1_800_000_000_000,
+  name: 'alice',
+  level: 'Information',
+  ip: '10.0.0.1',
+  msg: 'Signed in',
+  status: 'Success',
+  ...overrides,
+});
+
+let noticeCounter = 0;
+
+/** An organiser's notice (`GET /api/edit/games/{id}/notices`), a minute after the previous one. */
+export const buildNotice = (overrides: Partial<GameNotice> = {}): GameNotice => {
+  const n = ++noticeCounter;
+  return {
+    id: n,
+    time: 1_800_000_000_000 + n * 60_000,
+    type: 'Normal',
+    values: [`Notice ${n}`],
+    ...overrides,
+  };
+};
+
+let writeupCounter = 0;
+
+/** A team's writeup (`GET /api/admin/writeups/{id}`); its team has no members, as there. */
+export const buildWriteup = (overrides: Partial<WriteupInfo> = {}): WriteupInfo => {
+  const n = ++writeupCounter;
+  return {
+    id: n,
+    team: { id: 100 + n, name: `Team ${n}`, bio: null, avatar: null, locked: true, members: null },
+    url: `/assets/${'a'.repeat(63)}${n % 10}/Writeup-1-${100 + n}-20270115-10.00.00Z.pdf`,
+    uploadTimeUtc: 1_800_100_000_000 + n * 60_000,
+    ...overrides,
+  };
+};
+
+let publicGameCounter = 0;
+
+/** A game of the public list (`GET /api/game`), running: started an hour ago, ends in two days. */
+export const buildPublicGame = (overrides: Partial<PublicGame> = {}): PublicGame => {
+  const n = ++publicGameCounter;
+  const now = Date.now();
+  return {
+    id: n,
+    title: `Game ${n}`,
+    summary: `Summary of game ${n}`,
+    poster: null,
+    limit: 0,
+    start: now - 3_600_000,
+    end: now + 48 * 3_600_000,
+    ...overrides,
+  };
+};
+
+/**
+ * A game's public page (`GET /api/game/{id}`) as a signed-in user who has not joined sees it;
+ * running, like `buildPublicGame`.
+ */
+export const buildGameDetail = (overrides: Partial<PublicGameDetail> = {}): PublicGameDetail => {
+  const { id, title, summary, poster, limit, start, end } = buildPublicGame();
+  return {
+    id,
+    title,
+    summary,
+    poster,
+    limit,
+    start,
+    end,
+    content: '',
+    hidden: false,
+    divisions: null,
+    inviteCodeRequired: false,
+    writeupRequired: false,
+    teamCount: 0,
+    division: null,
+    teamName: null,
+    practiceMode: true,
+    status: 'Unsubmitted',
+    ...overrides,
+  };
+};
+
+let gameChallengeCounter = 0;
+
+/** A challenge of a team's game view (`GET /api/game/{id}/details`): 500 points, unsolved. */
+export const buildGameChallenge = (overrides: Partial<GameChallenge> = {}): GameChallenge => {
+  const n = ++gameChallengeCounter;
+  return {
+    id: 200 + n,
+    title: `Challenge ${200 + n}`,
+    category: 'Web',
+    score: 500,
+    solved: 0,
+    bloods: [],
+    disableBloodBonus: false,
+    ...overrides,
+  };
+};
+
+/**
+ * A team's game view (`GET /api/game/{id}/details`) holding `challenges`, grouped by category; the
+ * team ranks first with no solves unless `rank` says otherwise.
+ */
+export const buildTeamGameView = (
+  challenges: GameChallenge[] = [],
+  overrides: Partial<TeamGameView> = {},
+): TeamGameView => {
+  const grouped: TeamGameView['challenges'] = {};
+  for (const challenge of challenges) {
+    (grouped[challenge.category] ??= []).push(challenge);
+  }
+  return {
+    challenges: grouped,
+    challengeCount: challenges.length,
+    rank: {
+      id: 1,
+      name: 'Team 1',
+      bio: null,
+      division: null,
+      avatar: null,
+      score: 0,
+      rank: 1,
+      divisionRank: null,
+      lastSubmissionTime: -62_135_596_800_000,
+      solvedChallenges: [],
+      solvedCount: 0,
+    },
+    teamToken: '1:c2lnbmF0dXJl',
+    writeupRequired: false,
+    writeupDeadline: 0,
+    ...overrides,
+  };
+};
+
+/** A challenge as a team sees it (`GET /api/game/{id}/challenges/{cId}`), without attachment. */
+export const buildTeamChallenge = (overrides: Partial<TeamChallenge> = {}): TeamChallenge => ({
+  id: 201,
+  title: 'Challenge 201',
+  content: 'Find the flag.',
+  category: 'Web',
+  hints: [],
+  score: 500,
+  type: 'StaticAttachment',
+  context: { closeTime: null, instanceEntry: null, url: null, fileSize: null },
+  ...overrides,
+});
+
+/** A team's running container (`POST /api/game/{id}/container/{cId}`), started now, for 2 hours. */
+export const buildContainer = (overrides: Partial<ContainerInfo> = {}): ContainerInfo => {
+  const now = Date.now();
+  return {
+    status: 'Running',
+    startedAt: now,
+    expectStopAt: now + 2 * 3_600_000,
+    entry: '10.0.0.5:30001',
+    ...overrides,
+  };
+};

@@ -1,0 +1,174 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeApi, problem } from '../../src/test/apiMock';
+import { fakeAdminHub } from '../../src/test/fakeAdminHub';
+import { buildLog } from '../../src/test/builders';
+import { renderConsole } from '../../src/test/renderConsole';
+import { RECEIVED_LOG } from '../../src/console/adminHubConnection';
+import { LogList } from './LogList';
+
+vi.mock('../../src/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/api/client')>()),
+  api: (await import('../../src/test/apiMock')).testApi,
+}));
+
+vi.mock('../../src/console/adminHubConnection', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/console/adminHubConnection')>()),
+  connectAdminHub: (await import('../../src/test/fakeAdminHub')).fakeAdminHub.connect,
+}));
+
+const LOGS = '/api/admin/logs';
+const renderList = () =>
+  renderConsole(<LogList />, { route: '/logs', path: '/logs', resource: 'logs' });
+const queryOf = (index = -1) => Object.fromEntries(fakeApi.requests('GET', LOGS).at(index)!.query);
+const rows = () => screen.getAllByRole('row').slice(1);
+const hubTime = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
+
+async function whenLive() {
+  await waitFor(() => expect(screen.getByText('Live')).toBeTruthy());
+}
+
+describe('LogList', () => {
+  beforeEach(() => {
+    fakeApi.reset();
+    fakeAdminHub.reset();
+  });
+
+  it('shows the newest entries with level, user, address, message and status', async () => {
+    fakeApi.on('GET', LOGS, 200, [
+      buildLog({ level: 'Error', name: 'bob', ip: '10.9.9.9', msg: 'Boom\n  at line 1' }),
+      buildLog({ level: 'Information', name: 'alice', status: null, msg: 'Signed in' }),
+    ]);
+    renderList();
+    expect(await screen.findByText('bob')).toBeTruthy();
+    const [first, second] = rows();
+    expect(within(first).getByText('Error')).toBeTruthy();
+    expect(within(first).getByText('10.9.9.9')).toBeTruthy();
+    expect(within(first).getByText(/Boom/).textContent).toBe('Boom\n  at line 1');
+    expect(within(first).getByText('Success')).toBeTruthy();
+    expect(within(second).getByText('Information')).toBeTruthy();
+    expect(within(second).getByText('Signed in')).toBeTruthy();
+    expect(screen.getByText('1-2 of 2')).toBeTruthy();
+    expect(queryOf()).toEqual({ level: 'All', skip: '0', count: '51' });
+  });
+
+  it('says so when the log is empty', async () => {
+    fakeApi.on('GET', LOGS, 200, []);
+    renderList();
+    expect(await screen.findByText('No log entries.')).toBeTruthy();
+  });
+
+  it('shows only the loading table while the first page loads', async () => {
+    const release = fakeApi.hold('GET', LOGS, 200, [buildLog({ msg: 'Late line' })]);
+    const { container } = renderList();
+    await waitFor(() => expect(container.querySelector('table')).not.toBeNull(), { timeout: 2500 });
+    expect(screen.queryByText('No log entries.')).toBeNull();
+    release();
+    expect(await screen.findByText('Late line')).toBeTruthy();
+  });
+
+  it("shows the server's error with a way to retry", async () => {
+    fakeApi.on('GET', LOGS, 500, problem(500, 'Log store unavailable'));
+    renderList();
+    expect(await screen.findByText('Log store unavailable')).toBeTruthy();
+    fakeApi.on('GET', LOGS, 200, [buildLog({ msg: 'Back again' })]);
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Back again')).toBeTruthy();
+  });
+
+  it('pages without a count: one entry more than the page tells a next page exists', async () => {
+    const six = Array.from({ length: 6 }, (_, i) => buildLog({ time: 2000 - i, msg: `#${i}` }));
+    fakeApi.on('GET', LOGS, ({ query }) => ({
+      status: 200,
+      body: query.get('skip') === '0' ? six : [buildLog({ msg: 'The oldest' })],
+    }));
+    renderConsole(<LogList />, { route: '/logs?perPage=5', path: '/logs', resource: 'logs' });
+    expect(await screen.findByText('1-5 of more than 5')).toBeTruthy();
+    expect(queryOf()).toEqual({ level: 'All', skip: '0', count: '6' });
+    expect(screen.queryByText('#5')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByText('The oldest')).toBeTruthy();
+    expect(queryOf()).toEqual({ level: 'All', skip: '5', count: '6' });
+    expect(screen.getByText('6-6 of 6')).toBeTruthy();
+    expect(screen.getByText('New entries appear on the first page')).toBeTruthy();
+  });
+
+  it('asks the server for the chosen level', async () => {
+    fakeApi.on('GET', LOGS, 200, [buildLog()]);
+    renderList();
+    await screen.findByText('alice');
+    fireEvent.click(screen.getByRole('button', { name: 'Warning' }));
+    await waitFor(() => expect(queryOf().level).toBe('Warning'), { timeout: 2500 });
+    expect(screen.getByRole('button', { name: 'Warning' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    await waitFor(() => expect(queryOf().level).toBe('All'), { timeout: 2500 });
+  });
+
+  it('puts entries pushed over the admin hub on top of the first page', async () => {
+    fakeApi.on('GET', LOGS, 200, [buildLog({ time: 1000, msg: 'Stored line' })]);
+    renderList();
+    await screen.findByText('Stored line');
+    await whenLive();
+    fakeAdminHub.last!.push(RECEIVED_LOG, {
+      ...buildLog({ msg: 'Pushed line', level: 'Warning', name: 'carol' }),
+      time: hubTime(5000),
+    });
+    await waitFor(() => expect(within(rows()[0]).getByText('Pushed line')).toBeTruthy());
+    expect(within(rows()[1]).getByText('Stored line')).toBeTruthy();
+    expect(fakeApi.requests('GET', LOGS)).toHaveLength(1);
+  });
+
+  it('leaves out pushed entries of other levels than the chosen one', async () => {
+    fakeApi.on('GET', LOGS, 200, [buildLog({ level: 'Error', msg: 'Stored error' })]);
+    renderList();
+    fireEvent.click(await screen.findByRole('button', { name: 'Error' }));
+    await waitFor(() => expect(queryOf().level).toBe('Error'), { timeout: 2500 });
+    await whenLive();
+    fakeAdminHub.last!.push(RECEIVED_LOG, { ...buildLog({ msg: 'Routine' }), time: hubTime(9) });
+    fakeAdminHub.last!.push(RECEIVED_LOG, {
+      ...buildLog({ msg: 'Failure', level: 'Error' }),
+      time: hubTime(10),
+    });
+    expect(await screen.findByText('Failure')).toBeTruthy();
+    expect(screen.queryByText('Routine')).toBeNull();
+  });
+
+  it('holds pushed entries back while paused, and shows them on resume', async () => {
+    fakeApi.on('GET', LOGS, 200, [buildLog({ msg: 'Stored line' })]);
+    renderList();
+    await screen.findByText('Stored line');
+    await whenLive();
+    fireEvent.click(screen.getByRole('button', { name: 'Pause live updates' }));
+    expect(screen.getByText('Paused')).toBeTruthy();
+    fakeAdminHub.last!.push(RECEIVED_LOG, {
+      ...buildLog({ msg: 'While paused' }),
+      time: hubTime(7),
+    });
+    expect(screen.getByText('1 new entry waiting')).toBeTruthy();
+    expect(screen.queryByText('While paused')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume live updates' }));
+    expect(await screen.findByText('While paused')).toBeTruthy();
+    expect(screen.getByText('Live')).toBeTruthy();
+  });
+
+  it('shows a lost hub connection, and reads the page again once it is back', async () => {
+    fakeApi.on('GET', LOGS, 200, [buildLog()]);
+    renderList();
+    await whenLive();
+    fakeAdminHub.last!.drop();
+    expect(screen.getByText('Reconnecting…')).toBeTruthy();
+    fakeAdminHub.last!.regain();
+    await waitFor(() => expect(fakeApi.requests('GET', LOGS)).toHaveLength(2));
+    expect(screen.getByText('Live')).toBeTruthy();
+  });
+
+  it('closes the hub connection when the page closes', async () => {
+    fakeApi.on('GET', LOGS, 200, []);
+    const { unmount } = renderList();
+    await whenLive();
+    unmount();
+    expect(fakeAdminHub.last!.stops).toBe(1);
+  });
+});
