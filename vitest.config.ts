@@ -9,8 +9,17 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/test/**/*.test.ts', 'codegen/**/*.test.ts'],
+          // Builds the challenge test image when a Docker engine answers (docker suites).
+          globalSetup: ['server/test/support/dockerImage.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'tunnel',
+          environment: 'node',
+          include: ['tunnel/**/*.test.ts'],
         },
       },
       {

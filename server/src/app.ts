@@ -4,6 +4,7 @@
  */
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Kysely } from 'kysely';
@@ -19,11 +20,13 @@ import { registerHealth } from './plugins/health.js';
 import { createRateLimiters } from './plugins/rateLimits.js';
 import { registerWeb } from './plugins/web.js';
 import { hubsPlugin } from './plugins/hubs/index.js';
-import { handlers } from './routes/index.js';
+import { tcpProxyPlugin } from './plugins/tcpProxy.js';
+import { handlers, socketHandlers } from './routes/index.js';
 import { registerOperations } from './routes/registerOperations.js';
 import { sessionLookup } from './services/sessions.js';
 import type { LogStore } from './services/logStore.js';
-import { SettingsService } from './services/settings.js';
+import { deploymentDefaults, SettingsService } from './services/settings.js';
+import { registerContainers } from './services/containers/setup.js';
 import { FileService } from './services/files.js';
 import { LocalRealtimeBus, type RealtimeBus } from './services/realtime.js';
 import { redisRealtimeBus } from './services/realtimeRedis.js';
@@ -60,6 +63,8 @@ export interface AppDependencies {
 
 /** Largest upload any operation accepts; per-operation limits come from the spec. */
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+/** Largest WebSocket message any endpoint accepts (the proxy's; hubs refuse more than 64 KiB). */
+const MAX_WEBSOCKET_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database, logStore, logger } = deps;
@@ -76,7 +81,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('logStore', logStore);
-  app.decorate('settings', new SettingsService(database.db));
+  app.decorate('settings', new SettingsService(database.db, deploymentDefaults(config.containers)));
   app.decorate(
     'files',
     new FileService(database.db, new LocalBlobStore(join(config.dataDir, 'files'))),
@@ -105,6 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   );
   app.decorate('flagChecker', flagChecker);
+  registerContainers(app);
   app.addHook('onReady', () => flagChecker.start());
   app.addHook('onClose', () => flagChecker.stop());
 
@@ -123,8 +129,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 20, parts: 40 },
   });
 
+  // One WebSocket server for the app, before any route: proxy operations and hubs both use it.
+  await app.register(websocket, { options: { maxPayload: MAX_WEBSOCKET_MESSAGE_BYTES } });
+  await app.register(tcpProxyPlugin);
+
   const limits = await createRateLimiters(app, config.rateLimit);
-  registerOperations(app, handlers, limits);
+  registerOperations(app, handlers, limits, socketHandlers);
   await registerDocs(app);
   await registerHealth(app);
   await registerFavicon(app);

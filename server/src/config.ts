@@ -1,5 +1,6 @@
 /** Deployment configuration from the environment (README lists every variable). */
 import { resolve } from 'node:path';
+import { dockerHostProblem } from './services/containers/dockerEndpoint.js';
 
 export interface RateLimitRule {
   max: number;
@@ -23,6 +24,24 @@ export interface MailConfig {
   /** `smtp://user:pass@host:port` or `smtps://…`; without it no mail is sent. */
   smtpUrl?: string;
   from: string;
+}
+
+export const PORT_MAPPINGS = ['Default', 'PlatformProxy'] as const;
+export type PortMappingName = (typeof PORT_MAPPINGS)[number];
+
+export interface ContainerConfig {
+  /** `DOCKER_HOST`: `unix:///path` or `tcp://host:port`; unset = the default local socket. */
+  dockerHost?: string;
+  /** `DOCKER_CERT_PATH`: folder of ca.pem, cert.pem and key.pem for a TLS engine. */
+  dockerCertPath?: string;
+  /** Deployment default of the admin setting `containerPolicy.portMapping`. */
+  portMapping: PortMappingName;
+  /** Deployment default of the admin setting `containerPolicy.enableTrafficCapture`. */
+  trafficCapture: boolean;
+  /** Host name shown to players in front of published ports; else the engine machine's. */
+  publicEntry?: string;
+  /** Host address published ports bind to; all interfaces when unset. */
+  hostIp?: string;
 }
 
 export interface Config {
@@ -52,6 +71,7 @@ export interface Config {
   captcha: CaptchaConfig;
   /** Flag checker workers; 0 sizes the pool to the machine (1, 2 or 4). */
   flagCheckWorkers: number;
+  containers: ContainerConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -120,6 +140,23 @@ function secret(env: Env): string | undefined {
   return raw;
 }
 
+function containerConfig(env: Env): ContainerConfig {
+  const dockerHost = env.DOCKER_HOST?.trim() || undefined;
+  const problem = dockerHost ? dockerHostProblem(dockerHost) : null;
+  if (problem) throw new Error(problem);
+  const rawMapping = env.VEXIL_PORT_MAPPING?.trim() || 'Default';
+  const portMapping = PORT_MAPPINGS.find((m) => m.toLowerCase() === rawMapping.toLowerCase());
+  if (!portMapping) throw new Error(`VEXIL_PORT_MAPPING must be one of ${PORT_MAPPINGS}`);
+  return {
+    dockerHost,
+    dockerCertPath: env.DOCKER_CERT_PATH?.trim() || undefined,
+    portMapping,
+    trafficCapture: flag(env, 'VEXIL_TRAFFIC_CAPTURE', false),
+    publicEntry: env.VEXIL_PUBLIC_ENTRY?.trim() || undefined,
+    hostIp: env.VEXIL_CONTAINER_HOST_IP?.trim() || undefined,
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   return {
     port: int(env, 'PORT', 8080),
@@ -161,5 +198,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       powDifficulty: powDifficulty(env),
     },
     flagCheckWorkers: int(env, 'VEXIL_FLAG_CHECK_WORKERS', 0),
+    containers: containerConfig(env),
   };
 }

@@ -725,7 +725,8 @@ export interface paths {
          * @description Destroys a challenge container.
          *
          *     **Vexil differs:** the request must carry the `X-XSRF-TOKEN` header matching the
-         *     `XSRF-TOKEN` cookie (403 otherwise).
+         *     `XSRF-TOKEN` cookie (403 otherwise). The container engine not answering gives 503 "The
+         *     container engine is unavailable", with nothing changed.
          */
         delete: operations["adminDestroyInstance"];
         options?: never;
@@ -1673,7 +1674,9 @@ export interface paths {
          *     platform proxy, `entry` is the container GUID for `/api/proxy/noinst/{id}`.
          *
          *     **Vexil differs:** the `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403
-         *     otherwise). The flag variable and the template-less test flag carry Vexil's names.
+         *     otherwise). The flag variable and the template-less test flag carry Vexil's names. Starting a
+         *     test container replaces the challenge's previous one. The container engine not answering
+         *     gives 503 "The container engine is unavailable", with nothing changed.
          */
         post: operations["editCreateTestContainer"];
         /**
@@ -1682,7 +1685,8 @@ export interface paths {
          *     to destroy it.
          *
          *     **Vexil differs:** the `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403
-         *     otherwise).
+         *     otherwise). The container engine not answering at all gives 503 "The container engine is
+         *     unavailable"; a container the engine fails to destroy is left to the cleanup job.
          */
         delete: operations["editDestroyTestContainer"];
         options?: never;
@@ -2291,12 +2295,13 @@ export interface paths {
          *     image or port → 400 "Failed to create container for challenge".
          *
          *     `expectStopAt` is the start plus the default lifetime (server policy, 120 minutes by default).
-         *     A `DynamicContainer` challenge gets the team's flag in the container's `FLAG` variable. A `ContainerStart` event is
-         *     recorded.
+         *     A `DynamicContainer` challenge gets the team's flag in the container's `FLAG` variable; every
+         *     container gets the team id in `VEXIL_TEAM_ID`. A `ContainerStart` event is recorded.
          *
          *     **Vexil differs:** the `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403
          *     otherwise). The `container` rate limit is kept per client (the reference shares one bucket
-         *     among all clients).
+         *     among all clients). The 10-second guard's 429 carries `Retry-After`. The container engine not
+         *     answering gives 503 "The container engine is unavailable", with nothing changed.
          */
         post: operations["gameCreateContainer"];
         /**
@@ -2313,7 +2318,8 @@ export interface paths {
          *
          *     **Vexil differs:** the `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403
          *     otherwise). The `container` rate limit is kept per client (the reference shares one bucket
-         *     among all clients).
+         *     among all clients). The 10-second guard's 429 carries `Retry-After`. The container engine not
+         *     answering gives 503 "The container engine is unavailable", with nothing changed.
          */
         delete: operations["gameDeleteContainer"];
         options?: never;
@@ -2445,9 +2451,12 @@ export interface paths {
         };
         /**
          * Download all of a team's capture files
-         * @description Streams a gzip-compressed PAX tar named `Capture-<challengeId>-<partId>-<yyyyMMdd-HH.mm.ss>Z.tar.gz`
+         * @description Streams a gzip-compressed tar named `Capture-<challengeId>-<partId>-<yyyyMMdd-HH.mm.ss>Z.tar.gz`
          *     (UTC) holding every capture file of the team as `<archive base name>/<file name>`, with the
          *     files' modification times. An empty archive when there are no files.
+         *
+         *     **Vexil differs:** entries are POSIX ustar entries (the reference writes PAX headers; tar
+         *     readers accept both).
          */
         get: operations["gameDownloadAllTeamTraffic"];
         put?: never;
@@ -2538,24 +2547,26 @@ export interface paths {
          *     compression).
          *
          *     **Relay.** Every WebSocket message from the client, binary or text, is written to the
-         *     container as raw bytes; empty messages are ignored. Every chunk read from the container (at
-         *     most 4 KiB) is sent as one binary message. Message boundaries carry no meaning. There is no
+         *     container as raw bytes; empty messages are ignored. Every chunk read from the container is
+         *     sent as one binary message. Message boundaries carry no meaning. There is no
          *     half-close: a close from the client closes the TCP connection, and the container closing its
          *     side sends a WebSocket close frame without a status code (clients see 1005). A connection is
          *     cut after 30 minutes, active or not. The global per-client rate limit applies to the upgrade
          *     request.
          *
          *     **Capture.** When the server's traffic-capture switch and the challenge's
-         *     `enableTrafficCapture` are both on, each connection is recorded as one pcap file (see
-         *     `GET /api/game/captures/{challengeId}/{partId}/{filename}`), stored when the connection ends;
-         *     the first packet holds metadata including the team's flag.
+         *     `enableTrafficCapture` were both on when the container was created, each connection is
+         *     recorded as one pcap file (see `GET /api/game/captures/{challengeId}/{partId}/{filename}`),
+         *     stored when the connection ends; the first packet holds metadata including the team's flag.
+         *     A connection that relayed no byte leaves no file.
          *
          *     **Vexil differs:** at most 64 concurrent connections per container (the reference lets a
          *     65th through), counted atomically and released on every failure path (the reference leaks a
          *     count when a connection fails after counting). The container connect times out after 10
          *     seconds (418). The server pings every 30 seconds so that intermediaries do not cut idle
-         *     tunnels, and refuses client messages over 16 MiB (close code 1009). The route needs no CSRF
-         *     header on any method.
+         *     tunnels, and refuses client messages over 16 MiB (close code 1009). A message to the client
+         *     holds whatever one read from the container returned (up to 64 KiB; the reference cuts 4 KiB
+         *     pieces). The route needs no CSRF header on any method.
          */
         get: operations["proxyConnect"];
         put?: never;
@@ -4212,6 +4223,15 @@ export interface components {
                 "application/json": components["schemas"]["RequestResponse"];
             };
         };
+        /** @description A back end the operation needs does not answer, e.g. the container engine ("The container engine is unavailable"). Nothing was changed. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RequestResponse"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -5285,6 +5305,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminGetFiles: {
@@ -7100,6 +7121,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     editDestroyTestContainer: {
@@ -7138,6 +7160,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     editUpdateAttachment: {
@@ -8157,6 +8180,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     gameDeleteContainer: {
@@ -8195,6 +8219,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     gameExtendContainerLifetime: {

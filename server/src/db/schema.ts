@@ -3,6 +3,7 @@
 // SQLite, a JS number either way); booleans are stored as 0/1 in both dialects.
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CompetitionTables } from './competitionSchema.js';
+import type { ContainersTable } from './containerSchema.js';
 
 /** Epoch milliseconds. */
 export type EpochMs = number;
@@ -111,6 +112,7 @@ export interface DB extends CompetitionTables {
   settings: SettingsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
+  containers: ContainersTable;
 }
 
 export type FileRow = Selectable<FilesTable>;

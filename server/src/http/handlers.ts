@@ -1,5 +1,6 @@
 /** Handler types derived from the generated spec types: one handler per operationId. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { operations } from '../../../src/api/schema.gen.js';
 
 export type OperationId = keyof operations;
@@ -36,3 +37,15 @@ export type Handler<K extends OperationId> = (
 ) => Promise<SuccessBody<operations[K]> | void | FastifyReply>;
 
 export type Handlers = { [K in OperationId]?: Handler<K> };
+
+/**
+ * An operation that is also a WebSocket endpoint: for an upgrade request `accept` runs before the
+ * handshake (an ApiError refuses it with a plain HTTP answer), then `connected` gets the open
+ * socket; plain requests go to the operation's handler in `Handlers`.
+ */
+export interface SocketHandler<K extends OperationId> {
+  accept(request: OperationRequest<K>): Promise<void>;
+  connected(socket: WebSocket, request: OperationRequest<K>): Promise<void> | void;
+}
+
+export type SocketHandlers = { [K in OperationId]?: SocketHandler<K> };

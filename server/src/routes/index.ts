@@ -1,5 +1,5 @@
 /** Every implemented handler, keyed by operationId. Operations missing here answer 501. */
-import type { Handlers } from '../http/handlers.js';
+import type { Handlers, SocketHandlers } from '../http/handlers.js';
 import { accountHandlers } from './account/index.js';
 import { adminHandlers } from './admin/index.js';
 import { assetsHandlers } from './assets/index.js';
@@ -7,6 +7,7 @@ import { infoHandlers } from './info/index.js';
 import { teamHandlers } from './team/index.js';
 import { editHandlers } from './edit/index.js';
 import { gameHandlers } from './game/index.js';
+import { proxyHandlers, proxySocketHandlers } from './proxy/index.js';
 
 export const handlers: Handlers = {
   ...gameHandlers,
@@ -16,4 +17,10 @@ export const handlers: Handlers = {
   ...adminHandlers,
   ...assetsHandlers,
   ...infoHandlers,
+  ...proxyHandlers,
+};
+
+/** Operations that are also WebSocket endpoints. */
+export const socketHandlers: SocketHandlers = {
+  ...proxySocketHandlers,
 };

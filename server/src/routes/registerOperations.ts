@@ -1,6 +1,8 @@
 /**
  * Registers every operation of the spec as a route: rate limits, role check, CSRF, content type and
- * input validation run before the handler; operations without a handler answer 501.
+ * input validation run before the handler; operations without a handler answer 501. An operation
+ * with a socket handler is also a WebSocket endpoint (@fastify/websocket's `wsHandler`), and
+ * answers every HTTP method: tunnel clients probe it with OPTIONS.
  */
 import type {
   FastifyInstance,
@@ -10,7 +12,8 @@ import type {
   preValidationHookHandler,
 } from 'fastify';
 import { ApiError } from '../http/errors.js';
-import type { Handlers } from '../http/handlers.js';
+import type { WebSocket } from 'ws';
+import type { Handlers, SocketHandlers } from '../http/handlers.js';
 import { csrfGuard, isUnsafeMethod } from '../plugins/csrf.js';
 import type { RateLimiters } from '../plugins/rateLimits.js';
 import { roleGuard } from '../plugins/roles.js';
@@ -45,10 +48,19 @@ function notImplemented(op: OperationSpec) {
   };
 }
 
+/** Methods a WebSocket operation also answers besides GET (and the HEAD Fastify adds). */
+const PROBE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+type RouteSocketHandler = {
+  accept(request: FastifyRequest): Promise<void>;
+  connected(socket: WebSocket, request: FastifyRequest): Promise<void> | void;
+};
+
 export function registerOperations(
   app: FastifyInstance,
   handlers: Handlers,
   limits: RateLimiters | null,
+  socketHandlers: SocketHandlers = {},
 ): void {
   for (const op of listOperations()) {
     const types = bodyContentTypes(op);
@@ -76,15 +88,29 @@ export function registerOperations(
 
     const handler = handlers[op.operationId as keyof Handlers] as
       ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined;
-    app.route({
-      method: op.method,
+    const socket = socketHandlers[op.operationId as keyof SocketHandlers] as
+      RouteSocketHandler | undefined;
+    const route = {
       url: toRoutePath(op.path),
       schema: routeSchema(op),
       config: { operation: op },
       onRequest,
       preValidation,
       handler: handler ?? notImplemented(op),
+    };
+    if (!socket) {
+      app.route({ ...route, method: op.method });
+      continue;
+    }
+    app.route({
+      ...route,
+      method: op.method,
+      preHandler: async (request) => {
+        if (request.ws) await socket.accept(request);
+      },
+      wsHandler: (ws, request) => socket.connected(ws, request),
     });
+    app.route({ ...route, method: PROBE_METHODS });
   }
 }
 

@@ -6,6 +6,7 @@ import { files } from './0002_files.js';
 import { competition } from './0004_competition.js';
 import { teams } from './0003_teams.js';
 import { solveOrder } from './0005_solve_order.js';
+import { containers } from './0006_containers.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -15,4 +16,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0003_teams': teams,
   '0004_competition': competition,
   '0005_solve_order': solveOrder,
+  '0006_containers': containers,
 };

@@ -3,7 +3,6 @@
  * protocol over WebSocket, so the official SignalR clients connect. Outside /api and outside the
  * OpenAPI document. `app.hubs` exposes the timing (tests shorten it) and the open connections.
  */
-import websocket from '@fastify/websocket';
 import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminHub, forwardLogs } from './adminHub.js';
@@ -28,10 +27,6 @@ const HUBS = [userHub, monitorHub, adminHub];
 
 export const hubsPlugin = fp<HubsOptions>(
   async (app, { rateLimit }) => {
-    // One WebSocket server per app: other WebSocket routes share it.
-    if (!app.hasDecorator('websocketServer')) {
-      await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-    }
     const runtime: HubRuntime = { timing: { ...DEFAULT_TIMING }, connections: new Set() };
     app.decorate('hubs', runtime);
     forwardLogs(app);
@@ -55,5 +50,5 @@ export const hubsPlugin = fp<HubsOptions>(
       for (const connection of runtime.connections) connection.close(undefined, true);
     });
   },
-  { name: 'vexil-hubs' },
+  { name: 'vexil-hubs', dependencies: ['@fastify/websocket'] },
 );

@@ -47,6 +47,8 @@ export class RecordReader {
   constructor(private readonly maxPending = 64 * 1024) {}
 
   push(text: string): string[] {
+    // The app's WebSocket server admits larger messages (for the proxy); hubs never need them.
+    if (text.length > this.maxPending) throw new Error('Message too large');
     const parts = (this.pending + text).split(RECORD_SEPARATOR);
     this.pending = parts.pop() ?? '';
     if (this.pending.length > this.maxPending) throw new Error('Message too large');

@@ -4,6 +4,7 @@ import { adminLogHandlers } from './logs.js';
 import { adminUserHandlers } from './users.js';
 import { adminTeamHandlers } from './teams.js';
 import { adminFileHandlers } from './files.js';
+import { adminInstanceHandlers } from './instances.js';
 import { adminParticipationHandlers } from './participation.js';
 import { adminWriteupHandlers } from './writeups.js';
 
@@ -11,6 +12,7 @@ export const adminHandlers: Handlers = {
   ...adminWriteupHandlers,
   ...adminParticipationHandlers,
   ...adminFileHandlers,
+  ...adminInstanceHandlers,
   ...adminTeamHandlers,
   ...adminConfigHandlers,
   ...adminLogHandlers,

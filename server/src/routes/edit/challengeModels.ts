@@ -3,9 +3,11 @@ import type { Kysely } from 'kysely';
 import type { components } from '../../../../src/api/schema.gen.js';
 import { attachmentViews } from '../../db/repositories/attachments.js';
 import type { Challenge } from '../../db/repositories/challenges.js';
+import { findTestContainer } from '../../db/repositories/containers.js';
 import { listFlags } from '../../db/repositories/flags.js';
 import type { DB } from '../../db/schema.js';
 import { dynamicScore, minScore } from '../../domain/challengeEdit.js';
+import { toContainerInfo } from '../../domain/containers.js';
 
 type ChallengeInfoModel = components['schemas']['ChallengeInfoModel'];
 type ChallengeEditDetailModel = components['schemas']['ChallengeEditDetailModel'];
@@ -21,7 +23,8 @@ export const toChallengeInfo = (c: Challenge): ChallengeInfoModel => ({
   originalScore: c.originalScore,
 });
 
-/** The edit form with the shared attachment and the stored flags (none for DynamicContainer). */
+/** The edit form with the shared attachment, the stored flags (none for DynamicContainer) and the
+ *  organiser's test container. */
 export async function toChallengeDetail(
   db: Kysely<DB>,
   c: Challenge,
@@ -29,6 +32,7 @@ export async function toChallengeDetail(
   const flags = c.type === 'DynamicContainer' ? [] : await listFlags(db, c.id);
   const views = await attachmentViews(db, [c.attachmentId, ...flags.map((f) => f.attachmentId)]);
   const view = (id: number | null) => (id === null ? null : (views.get(id) ?? null));
+  const testContainer = await findTestContainer(db, c.id);
   return {
     id: c.id,
     title: c.title,
@@ -41,7 +45,7 @@ export async function toChallengeDetail(
     acceptedCount: c.acceptedCount,
     fileName: c.fileName,
     attachment: view(c.attachmentId),
-    testContainer: null,
+    testContainer: testContainer && toContainerInfo(testContainer),
     flags: flags.map((f) => ({ id: f.id, flag: f.flag, attachment: view(f.attachmentId) })),
     containerImage: c.containerImage,
     memoryLimit: c.memoryLimit,

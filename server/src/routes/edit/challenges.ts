@@ -10,6 +10,7 @@ import {
   type Challenge,
 } from '../../db/repositories/challenges.js';
 import { deleteAttachments } from '../../db/repositories/attachments.js';
+import { engineIdsWithin } from '../../db/repositories/containers.js';
 import { countFlags, flagAttachmentIds } from '../../db/repositories/flags.js';
 import { createNotice } from '../../db/repositories/notices.js';
 import { withTransaction } from '../../db/transaction.js';
@@ -87,11 +88,14 @@ export const editChallengeHandlers: Handlers = {
   async editRemoveGameChallenge(request) {
     const { id: gameId, cId } = request.params;
     const { challenge } = await requireChallenge(request, gameId, cId);
+    let engineIds: string[] = [];
     const hashes = await withTransaction(request.server.db, async (trx) => {
       const attachments = [challenge.attachmentId, ...(await flagAttachmentIds(trx, [cId]))];
+      engineIds = await engineIdsWithin(trx, { challengeId: cId });
       await deleteChallengeRow(trx, cId);
       return deleteAttachments(trx, attachments);
     });
+    request.server.containers.removeInBackground(engineIds, `challenge ${cId} deleted`);
     await releaseFiles(request, hashes);
     request.server.scoreboards.invalidate(gameId);
     logAdminAction(request, `Deleted challenge ${cId} of game ${gameId}`);

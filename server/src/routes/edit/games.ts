@@ -8,6 +8,7 @@ import {
   swapGamePoster,
   updateGame,
 } from '../../db/repositories/games.js';
+import { engineIdsWithin } from '../../db/repositories/containers.js';
 import { withTransaction } from '../../db/transaction.js';
 import { gameSalt } from '../../domain/flagTemplate.js';
 import { gameSettingsFromInput, posterUrl, toGameInfoModel } from '../../domain/gameInput.js';
@@ -60,8 +61,12 @@ export const editGameHandlers: Handlers = {
   async editDeleteGame(request) {
     const { id } = request.params;
     let hashes: string[] | null;
+    let engineIds: string[] = [];
     try {
-      hashes = await withTransaction(request.server.db, (trx) => deleteGameCascade(trx, id));
+      hashes = await withTransaction(request.server.db, async (trx) => {
+        engineIds = await engineIdsWithin(trx, { gameId: id });
+        return deleteGameCascade(trx, id);
+      });
     } catch (err) {
       request.log.error({ err }, `Could not delete game ${id}`);
       throw badRequest(
@@ -69,6 +74,7 @@ export const editGameHandlers: Handlers = {
       );
     }
     if (!hashes) throw notFound('The game was not found');
+    request.server.containers.removeInBackground(engineIds, `game ${id} deleted`);
     await request.server.scoreboards.remove(id);
     await releaseFiles(request, hashes);
     logAdminAction(request, `Deleted game ${id}`);

@@ -4,6 +4,7 @@ import { editChallengeHandlers } from './challenges.js';
 import { editGameHandlers } from './games.js';
 import { editNoticeHandlers } from './notices.js';
 import { editPostHandlers } from './posts.js';
+import { editTestContainerHandlers } from './testContainers.js';
 
 /** Game authoring (/api/edit/*). */
 export const editHandlers: Handlers = {
@@ -12,4 +13,5 @@ export const editHandlers: Handlers = {
   ...editNoticeHandlers,
   ...editChallengeHandlers,
   ...editChallengeFileHandlers,
+  ...editTestContainerHandlers,
 };

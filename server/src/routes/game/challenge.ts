@@ -3,8 +3,10 @@ import type { components } from '../../../../src/api/schema.gen.js';
 import { attachmentViews } from '../../db/repositories/attachments.js';
 import type { Challenge } from '../../db/repositories/challenges.js';
 import { findChallenge } from '../../db/repositories/challenges.js';
+import { findContainerOfInstance } from '../../db/repositories/containers.js';
 import { findInstance, type GameInstance } from '../../db/repositories/instances.js';
 import { findTeamById } from '../../db/repositories/teams.js';
+import { containerEntry } from '../../domain/containers.js';
 import { challengeScore } from '../../domain/scoring/dynamicScore.js';
 import { avatarUrl } from '../../domain/profiles.js';
 import { sign } from '../../domain/teamToken.js';
@@ -36,7 +38,13 @@ async function flagContext(
   if (url && dynamic && view?.type === 'Local') {
     url = `${url.slice(0, url.lastIndexOf('/'))}/${challenge.fileName}`;
   }
-  return { closeTime: null, instanceEntry: null, url, fileSize: view?.fileSize ?? null };
+  const container = await findContainerOfInstance(request.server.db, instance.id);
+  return {
+    closeTime: container?.expectStopAt ?? null,
+    instanceEntry: container ? containerEntry(container) : null,
+    url,
+    fileSize: view?.fileSize ?? null,
+  };
 }
 
 export const gameChallengeHandlers: Handlers = {

@@ -1,5 +1,7 @@
 import type { Handlers } from '../../http/handlers.js';
+import { gameCaptureHandlers } from './captures.js';
 import { gameChallengeHandlers } from './challenge.js';
+import { gameContainerHandlers } from './containers.js';
 import { gameFeedHandlers } from './feed.js';
 import { gameListHandlers } from './games.js';
 import { gameJoinHandlers } from './join.js';
@@ -17,7 +19,9 @@ export const gameHandlers: Handlers = {
   ...gameMonitorHandlers,
   ...gameSheetHandlers,
   ...gameChallengeHandlers,
+  ...gameContainerHandlers,
   ...gameSubmitHandlers,
   ...gameWriteupHandlers,
   ...scoreboardHandlers,
+  ...gameCaptureHandlers,
 };

@@ -1,0 +1,107 @@
+/**
+ * The container janitor: every minute it destroys the containers past their planned stop (no game
+ * event, as the contract says) and removes engine containers that carry this deployment's owner
+ * label but have no row — left by a crash, or by a deleted challenge, game or team whose removal
+ * failed. A grace period spares containers being created right now, whose row is not written yet.
+ */
+import { listContainerIds, listExpiredContainers } from '../../db/repositories/containers.js';
+import { LABELS } from '../../domain/containers.js';
+import { ContainerEngineUnavailableError } from './provider.js';
+import type { ContainerService } from './service.js';
+
+export const CLEANUP_INTERVAL_MS = 60_000;
+/** Engine containers younger than this are never orphans (their row may be on its way). */
+export const ORPHAN_GRACE_MS = 2 * 60_000;
+
+/** Destroys every container whose planned stop has passed; answers how many went. */
+export async function destroyExpiredContainers(
+  containers: ContainerService,
+  now: number = Date.now(),
+): Promise<number> {
+  let destroyed = 0;
+  for (const container of await listExpiredContainers(containers.db, now)) {
+    try {
+      await containers.destroy(container);
+      destroyed++;
+    } catch (error) {
+      if (error instanceof ContainerEngineUnavailableError) throw error;
+      containers.log.warn({ err: error }, `Could not destroy expired container ${container.id}`);
+    }
+  }
+  return destroyed;
+}
+
+/** Removes this deployment's engine containers that have no row; answers how many went. */
+export async function removeOrphanContainers(
+  containers: ContainerService,
+  { graceMs = ORPHAN_GRACE_MS, now = Date.now() }: { graceMs?: number; now?: number } = {},
+): Promise<number> {
+  const owner = await containers.knownOwner();
+  if (!owner) return 0;
+  const listed = await containers.provider.list({ [LABELS.owner]: owner });
+  const known = await listContainerIds(containers.db);
+  let removed = 0;
+  for (const found of listed) {
+    const id = found.labels[LABELS.instance];
+    if ((id && known.has(id)) || now - found.createdAt < graceMs) continue;
+    try {
+      await containers.provider.destroy(found.engineId);
+      removed++;
+    } catch (error) {
+      if (error instanceof ContainerEngineUnavailableError) throw error;
+      containers.log.warn({ err: error }, `Could not remove orphan container ${found.engineId}`);
+    }
+  }
+  return removed;
+}
+
+export interface CleanupJob {
+  /** Runs one pass now (also what the interval does); passes never overlap. */
+  runOnce(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the janitor: one pass right away, then one per interval. */
+export function startContainerCleanup(
+  containers: ContainerService,
+  intervalMs: number = CLEANUP_INTERVAL_MS,
+): CleanupJob {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  let engineDown = false;
+
+  const pass = async () => {
+    try {
+      const expired = await destroyExpiredContainers(containers);
+      const orphans = await removeOrphanContainers(containers);
+      if (engineDown) containers.log.info('The container engine answers again');
+      engineDown = false;
+      if (expired + orphans > 0) {
+        containers.log.info(`Removed ${expired} expired and ${orphans} orphan containers`);
+      }
+    } catch (error) {
+      if (!(error instanceof ContainerEngineUnavailableError)) {
+        containers.log.error({ err: error }, 'Container cleanup failed');
+      } else if (!engineDown) {
+        engineDown = true;
+        containers.log.warn({ err: error.cause }, 'Container cleanup: the engine is unavailable');
+      }
+    }
+  };
+  const runOnce = () => {
+    if (stopped) return Promise.resolve();
+    running ??= pass().finally(() => (running = null));
+    return running;
+  };
+  const timer = setInterval(() => void runOnce(), intervalMs);
+  timer.unref();
+  void runOnce();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

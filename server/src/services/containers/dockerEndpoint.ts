@@ -1,0 +1,57 @@
+/**
+ * Where the Docker engine is, from `DOCKER_HOST` (`unix:///path`, `tcp://host:port`): the
+ * connection options of the Docker client and the host name players reach published ports on.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DockerOptions } from 'dockerode';
+
+export const DEFAULT_DOCKER_SOCKET = '/var/run/docker.sock';
+
+/** Answers an error message when `DOCKER_HOST` has a form the Docker provider cannot use. */
+export function dockerHostProblem(value: string): string | null {
+  if (/^unix:\/\/\/.+/.test(value)) return null;
+  if (/^(tcp|http|https):\/\/[^/]+/.test(value)) {
+    try {
+      new URL(value);
+      return null;
+    } catch {
+      return 'DOCKER_HOST is not a valid URL';
+    }
+  }
+  return 'DOCKER_HOST must look like unix:///var/run/docker.sock or tcp://host:2375';
+}
+
+export interface DockerEndpoint {
+  options: DockerOptions;
+  /** The engine's host name for a remote engine; null for a local socket. */
+  remoteHost: string | null;
+}
+
+/**
+ * Every connection key is set, even to undefined: the Docker client merges its own reading of
+ * the process environment under these options, and must not mix a socket with a TCP host.
+ */
+export function dockerEndpoint(dockerHost: string | undefined, certPath?: string): DockerEndpoint {
+  const base = { socketPath: undefined, host: undefined, port: undefined, protocol: undefined };
+  const timeouts = { timeout: 60_000, connectionTimeout: 5_000 };
+  if (!dockerHost || dockerHost.startsWith('unix://')) {
+    const socketPath = dockerHost ? dockerHost.slice('unix://'.length) : DEFAULT_DOCKER_SOCKET;
+    return { options: { ...base, ...timeouts, socketPath }, remoteHost: null };
+  }
+  const url = new URL(dockerHost);
+  const tls = url.protocol === 'https:' || Boolean(certPath);
+  const options: DockerOptions = {
+    ...base,
+    ...timeouts,
+    host: url.hostname,
+    port: url.port || (tls ? 2376 : 2375),
+    protocol: tls ? 'https' : 'http',
+  };
+  if (certPath) {
+    options.ca = readFileSync(join(certPath, 'ca.pem'));
+    options.cert = readFileSync(join(certPath, 'cert.pem'));
+    options.key = readFileSync(join(certPath, 'key.pem'));
+  }
+  return { options, remoteHost: url.hostname };
+}

@@ -1,0 +1,204 @@
+/**
+ * Starting and stopping challenge containers so that the engine and the `containers` table agree:
+ * the engine creates first and the row follows (a failed insert removes the container again, a
+ * failed create writes no row); destroying removes the engine container first and the row after.
+ * Engine removals that nobody waits for (deleted challenges, games, teams) run in the background,
+ * tracked so that closing the app waits for them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { ContainerConfig } from '../../config.js';
+import type { Challenge } from '../../db/repositories/challenges.js';
+import {
+  deleteContainerRow,
+  insertContainer,
+  type Container,
+} from '../../db/repositories/containers.js';
+import type { DB } from '../../db/schema.js';
+import { withTransaction } from '../../db/transaction.js';
+import {
+  containerLabels,
+  containerName,
+  FLAG_VARIABLE,
+  recordsTraffic,
+  TEAM_ID_VARIABLE,
+} from '../../domain/containers.js';
+import type { ContainerPolicy } from '../../domain/siteSettings.js';
+import { loadContainerOwner, storedContainerOwner } from './owner.js';
+import type { ContainerProvider, ContainerState } from './provider.js';
+
+export interface ContainerLog {
+  info(message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export type ContainerChallenge = Pick<
+  Challenge,
+  | 'id'
+  | 'gameId'
+  | 'containerImage'
+  | 'containerExposePort'
+  | 'memoryLimit'
+  | 'cpuCount'
+  | 'storageLimit'
+  | 'enableTrafficCapture'
+>;
+
+export interface LaunchRequest {
+  challenge: ContainerChallenge;
+  /** Null for an organiser's test container. */
+  gameInstanceId: number | null;
+  /** The team id the container is told (`admin` for test containers). */
+  team: string;
+  /** The flag handed to the container, if any. */
+  flag: string | null;
+  lifetimeMs: number;
+  /** Whether the challenge asks for its traffic to be recorded. */
+  capture: boolean;
+  /** Written in the same transaction as the row (e.g. a game event). */
+  alsoWrite?: (trx: Transaction<DB>, container: Container) => Promise<void>;
+}
+
+export interface ContainerServiceDeps {
+  db: Kysely<DB>;
+  provider: ContainerProvider;
+  policy: () => Promise<ContainerPolicy>;
+  config: Pick<ContainerConfig, 'publicEntry'>;
+  log: ContainerLog;
+}
+
+export class ContainerService {
+  readonly db: Kysely<DB>;
+  readonly provider: ContainerProvider;
+  readonly log: ContainerLog;
+  private ownerId?: Promise<string>;
+  private readonly background = new Set<Promise<unknown>>();
+  private readonly destroyedListeners: ((containerId: string) => void)[] = [];
+
+  constructor(private readonly deps: ContainerServiceDeps) {
+    this.db = deps.db;
+    this.provider = deps.provider;
+    this.log = deps.log;
+  }
+
+  /** This deployment's mark on the engine (label `vexil.owner`), made at first need. */
+  owner(): Promise<string> {
+    this.ownerId ??= loadContainerOwner(this.db);
+    this.ownerId.catch(() => (this.ownerId = undefined));
+    return this.ownerId;
+  }
+
+  /** The mark if this deployment ever started a container (nothing to sweep otherwise). */
+  async knownOwner(): Promise<string | undefined> {
+    if (this.ownerId) return this.ownerId;
+    return (await storedContainerOwner(this.db)) ? this.owner() : undefined;
+  }
+
+  policy(): Promise<ContainerPolicy> {
+    return this.deps.policy();
+  }
+
+  async launch(request: LaunchRequest): Promise<Container> {
+    const { challenge } = request;
+    const [policy, owner] = await Promise.all([this.policy(), this.owner()]);
+    const isProxy = policy.portMapping === 'PlatformProxy';
+    const id = randomUUID();
+    const env: Record<string, string> = { [TEAM_ID_VARIABLE]: request.team };
+    if (request.flag !== null) env[FLAG_VARIABLE] = request.flag;
+    const started = await this.provider.create({
+      name: containerName(challenge.id, id),
+      image: challenge.containerImage,
+      env,
+      memoryMiB: challenge.memoryLimit,
+      cpuTenths: challenge.cpuCount,
+      storageMiB: challenge.storageLimit,
+      exposedPort: challenge.containerExposePort,
+      publish: !isProxy,
+      labels: containerLabels({
+        owner,
+        id,
+        challengeId: challenge.id,
+        gameId: challenge.gameId,
+        team: request.team,
+      }),
+    });
+    const now = Date.now();
+    const container: Container = {
+      id,
+      engineId: started.engineId,
+      image: challenge.containerImage,
+      challengeId: challenge.id,
+      gameInstanceId: request.gameInstanceId,
+      ip: started.ip,
+      port: started.port,
+      publicIp: started.published ? (this.deps.config.publicEntry ?? started.published.host) : null,
+      publicPort: started.published?.port ?? null,
+      isProxy,
+      capture: recordsTraffic(policy.enableTrafficCapture ?? false, request.capture, isProxy),
+      startedAt: now,
+      expectStopAt: now + request.lifetimeMs,
+    };
+    try {
+      await withTransaction(this.db, async (trx) => {
+        await insertContainer(trx, container);
+        await request.alsoWrite?.(trx, container);
+      });
+    } catch (error) {
+      await this.provider
+        .destroy(started.engineId)
+        .catch((err: unknown) =>
+          this.log.error({ err }, `Could not remove unrecorded container ${started.engineId}`),
+        );
+      throw error;
+    }
+    return container;
+  }
+
+  /** Removes the engine container, then its row (with `alsoWrite` in the same transaction). */
+  async destroy(
+    container: Container,
+    alsoWrite?: (trx: Transaction<DB>) => Promise<void>,
+  ): Promise<void> {
+    await this.provider.destroy(container.engineId);
+    await withTransaction(this.db, async (trx) => {
+      await deleteContainerRow(trx, container.id);
+      await alsoWrite?.(trx);
+    });
+    for (const listener of this.destroyedListeners) listener(container.id);
+  }
+
+  /** Tells `listener` the id of each container this service destroys (e.g. to drop caches). */
+  onDestroyed(listener: (containerId: string) => void): void {
+    this.destroyedListeners.push(listener);
+  }
+
+  /** The engine's view of a recorded container (null: the engine lost it). */
+  state(container: Container): Promise<ContainerState | null> {
+    return this.provider.inspect(container.engineId);
+  }
+
+  /** Removes engine containers whose rows are already gone; failures are logged, never thrown. */
+  removeInBackground(engineIds: string[], why: string): void {
+    for (const engineId of engineIds) {
+      this.track(
+        this.provider
+          .destroy(engineId)
+          .catch((err: unknown) =>
+            this.log.warn({ err }, `Could not remove container ${engineId} (${why})`),
+          ),
+      );
+    }
+  }
+
+  track<T>(work: Promise<T>): Promise<T> {
+    this.background.add(work);
+    void work.finally(() => this.background.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  /** Waits for the background work under way. */
+  async idle(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+}
