@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { AccountMenu } from './AccountMenu';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
+import { MainNav } from './MainNav';
 import { PageLoader } from './PageLoader';
 import { PreferencesMenu } from './preferences/PreferencesMenu';
 import { useClientConfig } from './useClientConfig';
@@ -31,13 +32,15 @@ export function AppLayout() {
             to="/"
             variant="h6"
             aria-label={t('layout.home')}
-            sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1 }}
+            sx={{ color: 'inherit', textDecoration: 'none', mr: 2, whiteSpace: 'nowrap' }}
           >
             {title}
             <Box component="span" sx={{ color: 'primary.main' }}>
               {' CTF'}
             </Box>
           </Typography>
+          <MainNav />
+          <Box sx={{ flexGrow: 1 }} />
           <PreferencesMenu />
           <ColorSchemeToggle />
           <AccountMenu />
