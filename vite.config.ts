@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vite-precompress';
 
 // The API server (npm run dev:server) answers everything that is not the client.
 const server = process.env.VEXIL_DEV_SERVER ?? 'http://localhost:8080';
@@ -44,7 +45,7 @@ function playerEntryGuard(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), playerEntryGuard()],
+  plugins: [react(), playerEntryGuard(), precompress()],
   build: {
     outDir: 'build/web',
     emptyOutDir: true,

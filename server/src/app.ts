@@ -2,8 +2,10 @@
  * The Vexil server as a Fastify instance: plugins (cookies, CSRF, session, uploads, rate limits),
  * then every operation of the spec, then docs, health and the web client (STYLE.md §13).
  */
+import zlib from 'node:zlib';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -121,6 +123,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   );
   installErrorHandler(app);
 
+  // Compresses answers the client accepts compressed (JSON, sheets…); built bundles are served
+  // pre-compressed by the web plugin. Brotli at a quality that costs little CPU per request.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(csrfPlugin);
   await app.register(authPlugin, { lookup: deps.lookupSession ?? sessionLookup(database.db) });

@@ -24,6 +24,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string): Promise
       root: webDir,
       wildcard: false,
       index: false,
+      // `.br`/`.gz` siblings written by the build are sent to clients that accept them.
+      preCompressed: true,
       setHeaders(reply, path) {
         const immutable = /[\\/]static[\\/]/.test(path);
         reply.header(
