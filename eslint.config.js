@@ -18,6 +18,7 @@ export default tseslint.config(
   {
     files: [
       'server/**',
+      'tunnel/**',
       'codegen/**',
       'scripts/**',
       'e2e/**',

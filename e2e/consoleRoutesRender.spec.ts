@@ -1,62 +1,98 @@
-// Every console route built so far renders real data for an organiser without errors; each is
-// screenshotted so a person can look at it (test-results/screenshots/console-*.png).
+// Every console route renders a game in full swing for an organiser without errors, also when the
+// path is typed in another letter case; each is screenshotted so a person can look at it
+// (test-results/screenshots/console-*.png).
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChallenge, createGame } from '../server/test/support/competition.js';
 import { launchBrowser, requireChromium } from './support/browser.js';
+import { seedGameInFullSwing, type ConsoleSeed } from './support/consoleSeed.js';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.js';
 import { signInThroughPage, watchPages } from './support/watch.js';
 
 const screenshots = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const enabled = requireChromium();
 
+interface ConsoleRoute {
+  name: string;
+  path: string;
+  /** What shows that the route rendered its data. */
+  shows: (page: Page) => Locator;
+}
+
+const text = (value: string) => (page: Page) => page.getByText(value, { exact: false }).first();
+
+function routesOf(seed: ConsoleSeed): ConsoleRoute[] {
+  const game = `/admin/games/${seed.gameId}`;
+  const challenge = `${game}/challenges/${seed.staticChallenge.id}`;
+  const review = (page: Page) =>
+    page.getByRole('region', { name: 'Accepted' }).getByText(seed.acceptedTeam);
+  return [
+    { name: 'users', path: '/admin/users', shows: text('linus') },
+    { name: 'users-case', path: '/admin/Users', shows: text('linus') },
+    { name: 'teams', path: '/admin/teams', shows: text(seed.pendingTeam) },
+    {
+      name: 'instances',
+      path: '/admin/instances',
+      shows: text(seed.containerRunning ? seed.acceptedTeam : 'No challenge container is running'),
+    },
+    { name: 'logs', path: '/admin/logs', shows: text('signed in') },
+    {
+      name: 'settings',
+      path: '/admin/settings',
+      shows: (page) => page.getByRole('textbox', { name: 'Platform name' }),
+    },
+    { name: 'games', path: '/admin/games', shows: text(seed.gameTitle) },
+    {
+      name: 'game-edit',
+      path: game,
+      shows: (page) => page.getByRole('textbox', { name: 'Title' }),
+    },
+    {
+      name: 'game-info',
+      path: `${game}/info`,
+      shows: (page) => page.getByRole('tab', { name: 'Info', selected: true }),
+    },
+    { name: 'notices', path: `${game}/notices`, shows: text(seed.notice) },
+    {
+      name: 'review',
+      path: `${game}/review`,
+      shows: (page) => page.getByRole('region', { name: 'Pending' }).getByText(seed.pendingTeam),
+    },
+    { name: 'review-case', path: `/admin/Games/${seed.gameId}/Review`, shows: review },
+    { name: 'writeups', path: `${game}/writeups`, shows: text(seed.acceptedTeam) },
+    { name: 'challenges', path: `${game}/challenges`, shows: text(seed.staticChallenge.title) },
+    {
+      name: 'challenge-edit',
+      path: challenge,
+      shows: (page) => page.getByRole('textbox', { name: 'Title' }),
+    },
+    { name: 'flags', path: `${challenge}/flags`, shows: text(seed.staticChallenge.flags[1]) },
+    {
+      name: 'flags-case',
+      path: `/ADMIN/games/${seed.gameId}/Challenges/${seed.staticChallenge.id}/Flags`,
+      shows: text(seed.staticChallenge.flags[0]),
+    },
+    {
+      name: 'flag-template',
+      path: `${game}/challenges/${seed.templateChallenge.id}/flags`,
+      shows: text(seed.templateChallenge.flagTemplate),
+    },
+    { name: 'posts', path: '/admin/posts', shows: text(seed.postTitle) },
+  ];
+}
+
 describe.skipIf(!enabled)('console routes', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
+  let seed: ConsoleSeed;
   const pages = watchPages();
-  let routes: Array<{ name: string; path: string; expect: string }> = [];
 
   beforeAll(async () => {
     await mkdir(screenshots, { recursive: true });
-    server = await startServer();
-    const game = await createGame(server.app, { title: 'Winter Cup' });
-    const web = await createChallenge(server.app, game.id, {
-      title: 'Cookie Jar',
-      category: 'Web',
-      originalScore: 500,
-    });
-    await createChallenge(server.app, game.id, { title: 'Small RSA', category: 'Crypto' });
-    const dynamic = await createChallenge(server.app, game.id, {
-      title: 'Per-team Pwn',
-      category: 'Pwn',
-      type: 'DynamicContainer',
-      flagTemplate: 'flag{[TEAM_HASH]_overflow}',
-      isEnabled: false,
-    });
-    routes = [
-      { name: 'users', path: '/admin/users', expect: 'admin' },
-      { name: 'games', path: '/admin/games', expect: 'Winter Cup' },
-      { name: 'game-edit', path: `/admin/games/${game.id}`, expect: 'Winter Cup' },
-      { name: 'challenges', path: `/admin/games/${game.id}/challenges`, expect: 'Cookie Jar' },
-      {
-        name: 'challenge-edit',
-        path: `/admin/games/${game.id}/challenges/${web.id}`,
-        expect: 'Cookie Jar',
-      },
-      {
-        name: 'flags',
-        path: `/admin/games/${game.id}/challenges/${web.id}/flags`,
-        expect: 'flag{',
-      },
-      {
-        name: 'flag-template',
-        path: `/admin/games/${game.id}/challenges/${dynamic.id}/flags`,
-        expect: '[TEAM_HASH]',
-      },
-    ];
+    server = await startServer({ DOCKER_HOST: process.env.DOCKER_HOST ?? '' });
+    seed = await seedGameInFullSwing(server);
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     pages.watch(page);
@@ -67,17 +103,21 @@ describe.skipIf(!enabled)('console routes', () => {
   });
 
   afterAll(async () => {
+    await seed?.cleanUp();
     await browser?.close();
     await server?.stop();
   });
 
   it('renders each route with its data', async () => {
-    for (const route of routes) {
+    for (const route of routesOf(seed)) {
       await page.goto(`${server.url}${route.path}`);
-      await page.getByText(route.expect, { exact: false }).first().waitFor({ timeout: 15_000 });
+      await route.shows(page).waitFor({ timeout: 15_000 });
+      // skeletons and fading notifications settle before the picture
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
       await page.screenshot({
         path: join(screenshots, `console-${route.name}.png`),
         fullPage: true,
+        animations: 'disabled',
       });
     }
   });

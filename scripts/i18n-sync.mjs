@@ -16,7 +16,8 @@ import { join } from 'node:path';
 const root = new URL('../locales/', import.meta.url).pathname;
 const SOURCE = 'en-US';
 
-const read = (language) => JSON.parse(readFileSync(join(root, language, 'translation.json'), 'utf8'));
+const read = (language) =>
+  JSON.parse(readFileSync(join(root, language, 'translation.json'), 'utf8'));
 
 function flatten(value, prefix = '', out = {}) {
   for (const [key, child] of Object.entries(value)) {
@@ -27,13 +28,44 @@ function flatten(value, prefix = '', out = {}) {
   return out;
 }
 
-/** `target` rebuilt in the shape and order of `source`, each leaf from `pick(path)`. */
-function reshape(source, pick, prefix = '') {
+/**
+ * Plural forms a language has beyond English's `_one`/`_other` (Russian `_few`, `_many`…): a
+ * catalogue may add `key_few` wherever English has `key_other`.
+ */
+export function extraPluralForms(language) {
+  return new Intl.PluralRules(language)
+    .resolvedOptions()
+    .pluralCategories.filter((category) => category !== 'one' && category !== 'other');
+}
+
+const isExtraPluralKey = (key, language, sourceFlat) => {
+  const match = /^(.*)_(zero|two|few|many)$/.exec(key);
+  return (
+    match !== null &&
+    `${match[1]}_other` in sourceFlat &&
+    extraPluralForms(language).includes(match[2])
+  );
+};
+
+/**
+ * `source` rebuilt in its own shape and order, each leaf from `pick(path)`; after each `_other`
+ * leaf, the language's extra plural forms that `pick` knows.
+ */
+function reshape(source, pick, forms = [], prefix = '') {
   const out = {};
   for (const [key, child] of Object.entries(source)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (child !== null && typeof child === 'object') out[key] = reshape(child, pick, path);
-    else out[key] = pick(path);
+    if (child !== null && typeof child === 'object') {
+      out[key] = reshape(child, pick, forms, path);
+      continue;
+    }
+    out[key] = pick(path);
+    if (!key.endsWith('_other')) continue;
+    const base = key.slice(0, -'_other'.length);
+    for (const form of forms) {
+      const value = pick(`${prefix ? `${prefix}.` : ''}${base}_${form}`, true);
+      if (value !== undefined) out[`${base}_${form}`] = value;
+    }
   }
   return out;
 }
@@ -47,7 +79,9 @@ if (!language) {
   for (const name of languages) {
     const flat = flatten(read(name));
     const missing = Object.keys(sourceFlat).filter((key) => !(key in flat)).length;
-    const extra = Object.keys(flat).filter((key) => !(key in sourceFlat)).length;
+    const extra = Object.keys(flat).filter(
+      (key) => !(key in sourceFlat) && !isExtraPluralKey(key, name, sourceFlat),
+    ).length;
     console.log(`${name}: ${missing} missing, ${extra} extra`);
   }
 } else if (flag === '--apply') {
@@ -64,7 +98,11 @@ if (!language) {
     console.error(`${language} still lacks ${missing.length} keys, e.g. ${missing.slice(0, 5)}`);
     process.exitCode = 1;
   }
-  const result = reshape(source, (path) => merged[path] ?? sourceFlat[path]);
+  const result = reshape(
+    source,
+    (path, optional) => merged[path] ?? (optional ? undefined : sourceFlat[path]),
+    extraPluralForms(language),
+  );
   mkdirSync(join(root, language), { recursive: true });
   writeFileSync(join(root, language, 'translation.json'), `${JSON.stringify(result, null, 2)}\n`);
 } else {
@@ -74,8 +112,6 @@ if (!language) {
   } catch {
     // a new language: everything is missing
   }
-  const missing = Object.fromEntries(
-    Object.entries(sourceFlat).filter(([key]) => !(key in flat)),
-  );
+  const missing = Object.fromEntries(Object.entries(sourceFlat).filter(([key]) => !(key in flat)));
   console.log(JSON.stringify(missing, null, 2));
 }

@@ -18,7 +18,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { enumChoices, maxLengthOf } from '../../src/api/validation';
-import { formatFileSize } from '../../src/app/files';
+import { fileNameOf, formatFileSize } from '../../src/app/files';
 import type { AttachmentCreate, ChallengeDetail, FileType } from '../../src/api/types';
 import type { ConsoleDataProvider } from '../../src/console/dataProvider';
 import { useGameMeta } from './choices';
@@ -36,7 +36,8 @@ function CurrentAttachment({ challenge }: { challenge: ChallengeDetail }) {
     <Typography sx={{ wordBreak: 'break-all' }}>
       {attachment.url ? (
         <Link href={attachment.url} target="_blank" rel="noreferrer">
-          {attachment.url}
+          {/* an uploaded file by its name, not by its long content-hash path */}
+          {attachment.type === 'Local' ? fileNameOf(attachment.url) : attachment.url}
         </Link>
       ) : (
         translate('resources.challenges.attachment.missing')

@@ -94,6 +94,26 @@ describe('ChallengeEdit', () => {
     });
   });
 
+  it('names an uploaded attachment by its file, a remote one by its URL', async () => {
+    const url = `/assets/${'d'.repeat(64)}/stack%20v2.zip`;
+    fakeApi.on('GET', path, 200, {
+      ...challenge,
+      attachment: { id: 1, type: 'Local', url, fileSize: 2048 },
+    });
+    const { unmount } = renderEdit();
+    const link = await screen.findByRole('link', { name: 'stack v2.zip' });
+    expect(link.getAttribute('href')).toBe(url);
+    unmount();
+
+    const remote = 'https://files.example.com/stack.zip';
+    fakeApi.on('GET', path, 200, {
+      ...challenge,
+      attachment: { id: 1, type: 'Remote', url: remote, fileSize: null },
+    });
+    renderEdit();
+    expect(await screen.findByRole('link', { name: remote })).toBeTruthy();
+  });
+
   it("goes back to the game's challenges when the challenge does not exist", async () => {
     fakeApi.on('GET', path, 404, problem(404, 'The challenge was not found'));
     renderEdit();

@@ -93,7 +93,9 @@ export function ChallengeList() {
       <GameTabs gameId={meta.gameId} />
       <List
         resource="challenges"
-        queryOptions={{ meta }}
+        // Always fresh on opening: saving a challenge refreshes the cached list's timestamp (not
+        // its rows), which would hide a challenge created just before for the 2 s of staleTime.
+        queryOptions={{ meta, refetchOnMount: 'always' }}
         perPage={1000}
         pagination={false}
         disableSyncWithLocation

@@ -44,6 +44,7 @@ export type AdminTeamUpdate = Schemas['AdminTeamModel'];
 // team
 export type TeamInfo = Schemas['TeamInfoModel'];
 export type TeamMember = Schemas['TeamUserInfoModel'];
+export type TeamUpdate = Schemas['TeamUpdateModel'];
 
 // edit: games
 export type Game = Schemas['GameInfoModel'];

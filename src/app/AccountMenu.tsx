@@ -61,11 +61,8 @@ export function AccountMenu() {
         aria-expanded={anchor ? 'true' : undefined}
         aria-label={t('layout.account_menu', { name })}
         sx={{ textTransform: 'none', ml: 1 }}
-        startIcon={
-          <Avatar src={profile.avatar ?? undefined} alt="" sx={{ width: 28, height: 28 }}>
-            {name.slice(0, 1).toUpperCase()}
-          </Avatar>
-        }
+        // no initial in the avatar: the visible text must stay the name the label contains (WCAG 2.5.3)
+        startIcon={<Avatar src={profile.avatar ?? undefined} alt="" sx={{ width: 28, height: 28 }} />}
       >
         <span className="account-name">{name}</span>
       </Button>

@@ -4,7 +4,7 @@
  * Routes match case-insensitively (react-router's default; never set `caseSensitive`).
  */
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AppLayout } from './AppLayout';
 import { AppThemeProvider } from './AppThemeProvider';
@@ -13,6 +13,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { NotificationProvider } from './notifications';
 import { PageLoader } from './PageLoader';
 import { queryClient } from './queryClient';
+import { TunnelRoot } from '../tunnel/TunnelRoot';
 
 const HomePage = lazy(() => import('../pages/HomePage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
@@ -23,6 +24,24 @@ const ResetPage = lazy(() => import('../pages/account/ResetPage'));
 const VerifyPage = lazy(() => import('../pages/account/VerifyPage'));
 const ConfirmPage = lazy(() => import('../pages/account/ConfirmPage'));
 const ProfilePage = lazy(() => import('../pages/account/ProfilePage'));
+const GamesPage = lazy(() => import('../pages/games/GamesPage'));
+const GamePage = lazy(() => import('../pages/games/[id]/GamePage'));
+const ScoreboardPage = lazy(() => import('../pages/games/[id]/scoreboard/ScoreboardPage'));
+const ChallengesPage = lazy(() => import('../pages/games/[id]/challenges/ChallengesPage'));
+const MonitorLayout = lazy(() => import('../pages/games/[id]/monitor/MonitorLayout'));
+const MonitorEventsPage = lazy(() => import('../pages/games/[id]/monitor/events/EventsPage'));
+const MonitorSubmissionsPage = lazy(
+  () => import('../pages/games/[id]/monitor/submissions/SubmissionsPage'),
+);
+const MonitorCheatInfoPage = lazy(
+  () => import('../pages/games/[id]/monitor/cheatinfo/CheatInfoPage'),
+);
+const MonitorTrafficPage = lazy(() => import('../pages/games/[id]/monitor/traffic/TrafficPage'));
+const AboutPage = lazy(() => import('../pages/about/AboutPage'));
+const TeamsPage = lazy(() => import('../pages/teams/TeamsPage'));
+const PostsPage = lazy(() => import('../pages/posts/PostsPage'));
+const PostPage = lazy(() => import('../pages/posts/[postId]/PostPage'));
+const PostEditPage = lazy(() => import('../pages/posts/[postId]/edit/PostEditPage'));
 const Console = lazy(() => import('../console/Console'));
 
 export function AppRoutes() {
@@ -49,6 +68,22 @@ export function AppRoutes() {
           <Route path="confirm" element={<ConfirmPage />} />
           <Route path="profile" element={<ProfilePage />} />
         </Route>
+        <Route path="games" element={<GamesPage />} />
+        <Route path="games/:id" element={<GamePage />} />
+        <Route path="games/:id/scoreboard" element={<ScoreboardPage />} />
+        <Route path="games/:id/challenges" element={<ChallengesPage />} />
+        <Route path="games/:id/monitor" element={<MonitorLayout />}>
+          <Route index element={<Navigate to="events" replace />} />
+          <Route path="events" element={<MonitorEventsPage />} />
+          <Route path="submissions" element={<MonitorSubmissionsPage />} />
+          <Route path="cheatinfo" element={<MonitorCheatInfoPage />} />
+          <Route path="traffic" element={<MonitorTrafficPage />} />
+        </Route>
+        <Route path="about" element={<AboutPage />} />
+        <Route path="teams" element={<TeamsPage />} />
+        <Route path="posts" element={<PostsPage />} />
+        <Route path="posts/:postId" element={<PostPage />} />
+        <Route path="posts/:postId/edit" element={<PostEditPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
@@ -62,7 +97,9 @@ export function App() {
         <ErrorBoundary>
           <NotificationProvider>
             <BrowserRouter>
-              <AppRoutes />
+              <TunnelRoot>
+                <AppRoutes />
+              </TunnelRoot>
             </BrowserRouter>
           </NotificationProvider>
         </ErrorBoundary>

@@ -31,7 +31,6 @@ export function AppLayout() {
             component={RouterLink}
             to="/"
             variant="h6"
-            aria-label={t('layout.home')}
             sx={{ color: 'inherit', textDecoration: 'none', mr: 2, whiteSpace: 'nowrap' }}
           >
             {title}

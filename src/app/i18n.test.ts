@@ -28,10 +28,32 @@ describe('i18n', () => {
     expect(source.length).toBeGreaterThan(0);
   });
 
+  /** `key_few` & co. are allowed where English has `key_other` and the language has that form. */
+  const isExtraPluralForm = (key: string, language: string) => {
+    const match = /^(.*)_(zero|two|few|many)$/.exec(key);
+    if (!match || !source.includes(`${match[1]}_other`)) return false;
+    const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[];
+    return forms.includes(match[2]);
+  };
+
   for (const [language, messages] of locales) {
     if (language === DEFAULT_LANGUAGE) continue;
-    it(`${language} has exactly the English keys`, () => {
-      expect(keysOf(messages).sort()).toEqual(source);
+    it(`${language} has exactly the English keys (and its own plural forms)`, () => {
+      const keys = keysOf(messages);
+      expect(source.filter((key) => !keys.includes(key))).toEqual([]);
+      expect(
+        keys.filter((key) => !source.includes(key) && !isExtraPluralForm(key, language)),
+      ).toEqual([]);
     });
   }
+
+  it('Russian counts take their own plural forms', async () => {
+    const ru = i18n.cloneInstance({ lng: 'ru-RU', initAsync: false });
+    ru.addResourceBundle('ru-RU', 'translation', locales.get('ru-RU') as object, true, true);
+    await ru.changeLanguage('ru-RU');
+    const few = ru.t('challenges.card.solves' as never, { count: 2 }) as string;
+    const many = ru.t('challenges.card.solves' as never, { count: 5 }) as string;
+    expect(few).not.toBe(many);
+    expect(few).not.toMatch(/solves/);
+  });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { generatePalette, isThemeColour, lightnessOf, SHADES } from './palette';
+import {
+  contrastRatio,
+  generatePalette,
+  isThemeColour,
+  lightnessOf,
+  readableShade,
+  SHADES,
+} from './palette';
 
 describe('isThemeColour', () => {
   it('accepts exactly # and 6 hex digits', () => {
@@ -34,5 +41,29 @@ describe('generatePalette', () => {
 
   it('refuses an invalid colour', () => {
     expect(() => generatePalette('teal')).toThrow();
+  });
+});
+
+describe('readable shades', () => {
+  it('computes WCAG contrast ratios', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#ffffff', '#ffffff')).toBeCloseTo(1, 5);
+    expect(contrastRatio('#0ea5a4', '#ffffff')).toBeCloseTo(3.03, 1);
+  });
+
+  it('darkens a light brand colour for text on white, and keeps a dark one', () => {
+    const teal = generatePalette('#0ea5a4');
+    const onWhite = readableShade(teal, '#ffffff');
+    expect(contrastRatio(onWhite, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(teal.shades.indexOf(onWhite)).toBeGreaterThan(teal.baseIndex);
+    const navy = generatePalette('#1e3a8a');
+    expect(readableShade(navy, '#ffffff')).toBe('#1e3a8a');
+  });
+
+  it('lightens a dark brand colour for text on a dark background', () => {
+    const navy = generatePalette('#1e3a8a');
+    const onDark = readableShade(navy, '#1f2025');
+    expect(contrastRatio(onDark, '#1f2025')).toBeGreaterThanOrEqual(4.5);
+    expect(navy.shades.indexOf(onDark)).toBeLessThan(navy.baseIndex);
   });
 });

@@ -89,3 +89,33 @@ export function generatePalette(base: string): Palette {
 export function lightnessOf(hex: string): number {
   return hexToHsl(hex).l;
 }
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const v = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two `#rrggbb` colours (1 … 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/**
+ * The shade nearest the base that reads as text on `background` at `minimum` contrast: darker
+ * shades on a light background, lighter ones on a dark background (the base itself if it passes).
+ */
+export function readableShade(
+  { shades, baseIndex }: Palette,
+  background: string,
+  minimum = 4.5,
+): string {
+  const step = luminance(background) > 0.5 ? 1 : -1;
+  for (let i = baseIndex; i >= 0 && i < shades.length; i += step) {
+    if (contrastRatio(shades[i], background) >= minimum) return shades[i];
+  }
+  return step === 1 ? shades[shades.length - 1] : shades[0];
+}

@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { getContrastRatio } from '@mui/material/styles';
+import { contrastRatio } from './palette';
 import {
   COLOR_SCHEME_KEY,
   createAppTheme,
@@ -47,6 +49,16 @@ describe('theme colour', () => {
     expect(theme.palette.mode).toBe('dark');
     expect(theme.palette.brand).toHaveLength(10);
     expect(theme.palette.brand).toContain('#123abc');
-    expect(theme.palette.primary.main).toBe('#123abc');
+    // the base is too dark for text on dark paper: the nearest lighter shade that reads is used
+    expect(theme.palette.primary.main).not.toBe('#123abc');
+    expect(contrastRatio(theme.palette.primary.main, '#1f2025')).toBeGreaterThanOrEqual(4.5);
+    expect(createAppTheme('light', '#123abc').palette.primary.main).toBe('#123abc');
+  });
+
+  it('keeps 4.5:1 for text on filled primary buttons (black or white)', () => {
+    const theme = createAppTheme('light', '#0ea5a4');
+    const { main, contrastText } = theme.palette.primary;
+    expect(contrastRatio(main, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(getContrastRatio(main, contrastText)).toBeGreaterThanOrEqual(4.5);
   });
 });

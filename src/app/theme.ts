@@ -5,7 +5,7 @@
  * Base colour: the server's `customTheme` when it is a valid `#rrggbb` ("managed"), else the default.
  */
 import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
-import { generatePalette, isThemeColour } from './palette';
+import { generatePalette, isThemeColour, readableShade } from './palette';
 
 export type ColorScheme = 'light' | 'dark' | 'auto';
 
@@ -14,6 +14,7 @@ export const DEFAULT_COLOR_SCHEME: ColorScheme = 'dark';
 export const COLOR_SCHEME_KEY = 'colorScheme';
 export const DEFAULT_THEME_COLOUR = '#0ea5a4';
 export const NOTIFICATION_Z_INDEX = 5000;
+const DARK_PAPER = '#1f2025';
 
 declare module '@mui/material/styles' {
   interface Palette {
@@ -61,14 +62,27 @@ export function resolveThemeColour(managed: string | null | undefined): string {
 }
 
 export function createAppTheme(mode: PaletteMode, baseColour: string): Theme {
-  const { shades, baseIndex } = generatePalette(resolveThemeColour(baseColour));
+  const palette = generatePalette(resolveThemeColour(baseColour));
+  const { shades } = palette;
+  // The primary colour is also link and outlined-button text: take the shade nearest the base
+  // that keeps 4.5:1 on the page background.
+  const paper = mode === 'dark' ? DARK_PAPER : '#ffffff';
+  const mainIndex = shades.indexOf(readableShade(palette, paper));
   const at = (i: number) => shades[Math.min(shades.length - 1, Math.max(0, i))];
   return createTheme({
     palette: {
       mode,
+      // WCAG AA: text on filled buttons and chips picks black or white at 4.5:1, not MUI's 3:1.
+      contrastThreshold: 4.5,
       brand: shades,
-      primary: { main: at(baseIndex), light: at(baseIndex - 2), dark: at(baseIndex + 2) },
-      ...(mode === 'dark' ? { background: { default: '#17181c', paper: '#1f2025' } } : {}),
+      primary: { main: at(mainIndex), light: at(mainIndex - 2), dark: at(mainIndex + 2) },
+      ...(mode === 'dark'
+        ? {
+            background: { default: '#17181c', paper: DARK_PAPER },
+            // MUI's dark error red is 4.4:1 on the paper colour; this one reaches 4.5:1 for text.
+            error: { main: '#f66a5e' },
+          }
+        : {}),
     },
     shape: { borderRadius: 8 },
     typography: {

@@ -4,6 +4,7 @@
  * react-admin) is loaded only when an admin route opens, and only for administrators (the shell's
  * ConsoleGate stands before it). Signing in happens on the shell's `/account/login` page.
  */
+import { useMemo } from 'react';
 import { Admin, CustomRoutes, Layout, Resource, type LayoutProps } from 'react-admin';
 import { Route } from 'react-router-dom';
 import challenges from '../../resources/challenges';
@@ -26,6 +27,7 @@ import { useClientConfig } from '../app/useClientConfig';
 import { usePageTitle } from '../app/usePageTitle';
 import { createAuthProvider } from './authProvider';
 import { ConsoleAppBar } from './ConsoleAppBar';
+import { consoleTheme } from './consoleTheme';
 import { ConsoleMenu } from './ConsoleMenu';
 import { Dashboard } from './Dashboard';
 import { dataProvider } from './dataProvider';
@@ -51,7 +53,8 @@ function ConsoleLayout(props: LayoutProps) {
 }
 
 export default function Console() {
-  const { theme } = useAppTheme();
+  const { theme: shellTheme } = useAppTheme();
+  const theme = useMemo(() => consoleTheme(shellTheme), [shellTheme]);
   const { data: config } = useClientConfig();
   const platformTitle = config?.title ?? i18n.t('common.app_name');
   usePageTitle(i18n.t('console.page'));

@@ -1,4 +1,7 @@
-/** `/` — the platform's title and slogan, and the way to the console and the API docs. */
+/**
+ * `/` — the platform's title and slogan, then the games closest to now and the latest news.
+ * Administrators also find a discreet way to the console.
+ */
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -7,10 +10,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import DescriptionIcon from '@mui/icons-material/Description';
 import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '../app/useClientConfig';
 import { usePageTitle } from '../app/usePageTitle';
+import { useProfile } from '../hooks/account';
+import { LatestPosts } from './home/LatestPosts';
+import { RecentGames } from './home/RecentGames';
 
 function Heading() {
   const { t } = useTranslation();
@@ -33,7 +38,7 @@ function Heading() {
   }
   return (
     <Stack spacing={1}>
-      <Typography variant="h3" component="h1">
+      <Typography variant="h3" component="h1" sx={{ wordBreak: 'break-word' }}>
         {config.title}
         <Typography component="span" variant="inherit" color="primary">
           {' CTF'}
@@ -46,25 +51,35 @@ function Heading() {
   );
 }
 
+function ConsoleLink() {
+  const { t } = useTranslation();
+  const { data: profile } = useProfile();
+  if (profile?.role !== 'Admin') return null;
+  return (
+    <Button
+      component={RouterLink}
+      to="/admin"
+      size="small"
+      color="inherit"
+      startIcon={<AdminPanelSettingsIcon />}
+      sx={{ alignSelf: 'flex-start', color: 'text.secondary' }}
+    >
+      {t('home.console_link')}
+    </Button>
+  );
+}
+
 export default function HomePage() {
   const { t } = useTranslation();
   usePageTitle(t('home.page'));
   return (
-    <Stack spacing={4} sx={{ py: { xs: 2, md: 6 } }}>
-      <Heading />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Button
-          component={RouterLink}
-          to="/admin"
-          variant="contained"
-          startIcon={<AdminPanelSettingsIcon />}
-        >
-          {t('home.admin_link')}
-        </Button>
-        <Button href="/api-docs" variant="outlined" startIcon={<DescriptionIcon />}>
-          {t('home.api_docs_link')}
-        </Button>
+    <Stack spacing={5} sx={{ py: { xs: 1, md: 3 } }}>
+      <Stack spacing={1}>
+        <Heading />
+        <ConsoleLink />
       </Stack>
+      <RecentGames />
+      <LatestPosts />
     </Stack>
   );
 }

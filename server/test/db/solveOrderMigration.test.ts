@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertSubmission } from '../../src/db/repositories/submissions.js';
+import { migrations } from '../../src/db/migrations/index.js';
 import { MIGRATION_TABLE, migrateToLatest } from '../../src/db/migrations/migrate.js';
 import { createTestApp } from '../support/app.js';
 import { createChallenge, createGame } from '../support/competition.js';
@@ -62,9 +63,17 @@ describeEachDatabase('migration 0005_solve_order', (getDb) => {
     await solved(c, one.id, [[3, 'WrongAnswer']]);
     await solved(c, two.id, [[2, 'Accepted']]);
 
-    // Back to the schema before 0005, then migrate again.
+    // Back to the schema before 0005 (later migrations undone first), then migrate again.
+    const later = Object.keys(migrations)
+      .filter((name) => name > '0005_solve_order')
+      .reverse();
+    for (const name of later) {
+      const down = migrations[name].down;
+      if (!down) throw new Error(`${name} has no down(): this test cannot step back past it`);
+      await down(app.db as never, getDb().dialect);
+    }
     await app.db.schema.alterTable('game_instances').dropColumn('solve_order').execute();
-    await sql`delete from ${sql.table(MIGRATION_TABLE)} where name = '0005_solve_order'`.execute(
+    await sql`delete from ${sql.table(MIGRATION_TABLE)} where name >= '0005_solve_order'`.execute(
       app.db,
     );
     await migrateToLatest(app.db, getDb().dialect);

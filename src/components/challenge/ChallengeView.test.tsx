@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { ChallengeView } from './ChallengeView';
 
 const base = { title: 'Stack', category: 'Pwn' as const, score: 873, content: '' };
@@ -60,6 +60,23 @@ describe('ChallengeView', () => {
     const link = screen.getByRole('link', { name: 'stack v2.zip' });
     expect(link.getAttribute('href')).toBe(`/assets/${'a'.repeat(64)}/stack%20v2.zip`);
     expect(screen.getByText('2 KB')).toBeTruthy();
+  });
+
+  it('downloads a local file in the page when asked to, and still links a remote one', () => {
+    const onDownload = vi.fn();
+    const url = `/assets/${'b'.repeat(64)}/dump.bin`;
+    const { rerender } = render(
+      <ChallengeView {...base} attachment={{ type: 'Local', url, onDownload }} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'dump.bin' }));
+    expect(onDownload).toHaveBeenCalledWith(url, 'dump.bin');
+    rerender(
+      <ChallengeView
+        {...base}
+        attachment={{ type: 'Remote', url: 'https://files.example.com/a.zip', onDownload }}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'a.zip' })).toBeTruthy();
   });
 
   it('links a remote file', () => {

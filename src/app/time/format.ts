@@ -1,0 +1,70 @@
+/**
+ * Dates and durations for people, in the interface language (Intl): a game's time range, a
+ * countdown, "in 3 days" / "2 hours ago".
+ */
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const dateTimeOptions: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+/** e.g. "Jan 15, 2027, 8:00 AM". */
+export function formatDateTime(time: number, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, dateTimeOptions).format(time);
+}
+
+/** e.g. "Jan 15, 2027, 8:00 AM – Jan 17, 2027, 8:00 AM" (shared parts written once). */
+export function formatDateRange(start: number, end: number, locale?: string): string {
+  const format = new Intl.DateTimeFormat(locale, dateTimeOptions);
+  return end < start
+    ? `${format.format(start)} – ${format.format(end)}`
+    : format.formatRange(start, end);
+}
+
+export interface DurationParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** A non-negative duration split into days, hours, minutes and seconds (rounded down). */
+export function durationParts(ms: number): DurationParts {
+  const total = Math.max(0, Math.floor(ms / SECOND));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3_600),
+    minutes: Math.floor((total % 3_600) / 60),
+    seconds: total % 60,
+  };
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A ticking countdown, e.g. "02:03:04", with whole days in front: "3d 02:03:04". */
+export function formatCountdown(ms: number, dayUnit = 'd'): string {
+  const { days, hours, minutes, seconds } = durationParts(ms);
+  const clock = `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
+  return days > 0 ? `${days}${dayUnit} ${clock}` : clock;
+}
+
+const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', DAY],
+  ['hour', HOUR],
+  ['minute', MINUTE],
+];
+
+/**
+ * `time` relative to `now` in the largest fitting unit: "in 3 days", "5 hours ago", "in 2
+ * minutes"; under a minute counts as "now".
+ */
+export function formatRelative(time: number, now: number, locale?: string): string {
+  const diff = time - now;
+  for (const [unit, size] of relativeUnits) {
+    if (Math.abs(diff) >= size)
+      return new Intl.RelativeTimeFormat(locale).format(Math.trunc(diff / size), unit);
+  }
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
+}

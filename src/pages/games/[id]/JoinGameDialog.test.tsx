@@ -1,0 +1,116 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeApi, problem } from '../../../test/apiMock';
+import { buildGameDetail, buildTeam } from '../../../test/builders';
+import { startSignedIn } from '../../../test/fixtures';
+import { fill, submit } from '../../../test/forms';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import type { PublicGameDetail } from '../../../api/types';
+import { gameKeys } from '../../../hooks/games';
+import { JoinGameDialog } from './JoinGameDialog';
+
+vi.mock('../../../api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../api/client')>()),
+  api: (await import('../../../test/apiMock')).testApi,
+}));
+
+const owls = buildTeam({ id: 11, name: 'Owls' });
+const cats = buildTeam({ id: 12, name: 'Cats' });
+
+function render(game: Partial<PublicGameDetail> = {}) {
+  const onClose = vi.fn();
+  const detail = buildGameDetail({ id: 7, title: 'Spring CTF', ...game });
+  const result = renderWithProviders(<JoinGameDialog game={detail} onClose={onClose} />);
+  return { ...result, onClose };
+}
+
+/** Opens a select by its label and picks an option. */
+async function choose(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: new RegExp(`^${label}`) }));
+  fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+}
+
+describe('JoinGameDialog', () => {
+  beforeEach(() => {
+    startSignedIn();
+    fakeApi.on('GET', '/api/team', 200, [owls, cats]);
+    fakeApi.on('POST', '/api/game/7', 200);
+  });
+
+  it('sends a player without a team to create one', async () => {
+    fakeApi.on('GET', '/api/team', 200, []);
+    render();
+    expect(await screen.findByText(/You need a team to join a game/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create a team' }).getAttribute('href')).toBe('/teams');
+    expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+  });
+
+  it('shows a skeleton, then an error with retry when the teams cannot be read', async () => {
+    const release = fakeApi.hold('GET', '/api/team', 500, problem(500, 'Teams are unavailable'));
+    render();
+    expect(screen.getByRole('dialog').querySelector('[aria-busy="true"]')).toBeTruthy();
+    release();
+    expect(await screen.findByText('Teams are unavailable')).toBeTruthy();
+    fakeApi.on('GET', '/api/team', 200, [owls]);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('combobox', { name: /^Team/ })).toBeTruthy();
+  });
+
+  it('joins with the only team, no division and no invite code', async () => {
+    fakeApi.on('GET', '/api/team', 200, [owls]);
+    const { onClose, queryClient } = render();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    expect((await screen.findByRole('combobox', { name: /^Team/ })).textContent).toBe('Owls');
+    expect(screen.queryByLabelText(/^Invite code/)).toBeNull();
+    expect(screen.queryByRole('combobox', { name: /^Division/ })).toBeNull();
+    await submit('Join');
+    expect(await screen.findByText('You joined Spring CTF with Owls')).toBeTruthy();
+    expect(fakeApi.requests('POST', '/api/game/7')[0].body).toEqual({
+      teamId: 11,
+      inviteCode: null,
+      division: null,
+    });
+    expect(onClose).toHaveBeenCalled();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: gameKeys.detail(7) });
+  });
+
+  it('asks for the team, the division and the invite code when the game needs them', async () => {
+    render({ inviteCodeRequired: true, divisions: ['Students', 'Open'] });
+    await screen.findByRole('combobox', { name: /^Team/ });
+    await submit('Join');
+    expect(screen.getAllByText('Required')).toHaveLength(3);
+    expect(fakeApi.requests('POST', '/api/game/7')).toHaveLength(0);
+
+    await choose('Team', 'Cats');
+    await choose('Division', 'Open');
+    fill('Invite code', 'let-me-in');
+    await submit('Join');
+    await waitFor(() => expect(fakeApi.requests('POST', '/api/game/7')).toHaveLength(1));
+    expect(fakeApi.requests('POST', '/api/game/7')[0].body).toEqual({
+      teamId: 12,
+      inviteCode: 'let-me-in',
+      division: 'Open',
+    });
+  });
+
+  it('keeps the dialog open with the server message when the join is refused', async () => {
+    fakeApi.on('POST', '/api/game/7', 400, problem(400, 'Invalid game invitation code'));
+    const { onClose } = render({ inviteCodeRequired: true });
+    await screen.findByRole('combobox', { name: /^Team/ });
+    await choose('Team', 'Owls');
+    fill('Invite code', 'wrong');
+    await submit('Join');
+    expect(
+      await within(screen.getByRole('dialog')).findByText('Invalid game invitation code'),
+    ).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('closes on cancel without a request', async () => {
+    const { onClose } = render();
+    await screen.findByRole('combobox', { name: /^Team/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(fakeApi.requests('POST', '/api/game/7')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * Registers the caller in a game: one of their teams (or the way to create one), the invite code
+ * when the game has one, the division when it has divisions. A refusal stays in the dialog with the
+ * server's message.
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import { useTranslation } from 'react-i18next';
+import type { PublicGameDetail, TeamInfo } from '../../../api/types';
+import { fieldMeta, fieldValidator } from '../../../api/validation';
+import { optional, useForm, type FormValidator } from '../../../app/forms/useForm';
+import { errorMessageOf, useNotify } from '../../../app/notifications';
+import { LoadError } from '../../../components/status/LoadError';
+import { useJoinGame, useMyTeams } from '../../../hooks/games';
+
+type Values = { teamId: string; inviteCode: string; division: string };
+
+const inviteCodeMaxLength = fieldMeta('GameJoinModel', 'inviteCode').maxLength;
+
+function NoTeams() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="info"
+      action={
+        <Button color="inherit" size="small" component={RouterLink} to="/teams">
+          {t('games.join.create_team')}
+        </Button>
+      }
+    >
+      {t('games.join.no_teams')}
+    </Alert>
+  );
+}
+
+function JoinForm({
+  game,
+  teams,
+  onClose,
+}: {
+  game: PublicGameDetail;
+  teams: TeamInfo[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const join = useJoinGame(game.id);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const divisions = game.divisions ?? [];
+  const validators = useMemo<Partial<Record<keyof Values, FormValidator<Values>>>>(
+    () => ({
+      teamId: fieldValidator('GameJoinModel', 'teamId'),
+      inviteCode: fieldValidator('GameJoinModel', 'inviteCode', {
+        required: game.inviteCodeRequired,
+      }),
+      division: fieldValidator('GameJoinModel', 'division', { required: divisions.length > 0 }),
+    }),
+    [game.inviteCodeRequired, divisions.length],
+  );
+  const form = useForm<Values>(
+    { teamId: teams.length === 1 ? String(teams[0].id) : '', inviteCode: '', division: '' },
+    validators,
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.validate()) return;
+    setRefusal(null);
+    const team = teams.find((candidate) => String(candidate.id) === form.values.teamId);
+    join.mutate(
+      {
+        teamId: Number(form.values.teamId),
+        inviteCode: game.inviteCodeRequired ? form.values.inviteCode : null,
+        division: divisions.length > 0 ? optional(form.values.division) : null,
+      },
+      {
+        onSuccess: () => {
+          notify.show({
+            color: 'success',
+            message: t('games.join.done', { title: game.title, team: team?.name ?? '' }),
+          });
+          onClose();
+        },
+        onError: (error) => setRefusal(errorMessageOf(error) ?? t('common.error.unknown')),
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>{t('games.join.message', { title: game.title })}</DialogContentText>
+          {refusal && <Alert severity="error">{refusal}</Alert>}
+          <TextField
+            {...form.field('teamId')}
+            select
+            required
+            fullWidth
+            label={t('games.join.team')}
+          >
+            {teams.map((team) => (
+              <MenuItem key={team.id} value={String(team.id)}>
+                {team.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {divisions.length > 0 && (
+            <TextField
+              {...form.field('division')}
+              select
+              required
+              fullWidth
+              label={t('games.join.division')}
+            >
+              {divisions.map((division) => (
+                <MenuItem key={division} value={division}>
+                  {division}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {game.inviteCodeRequired && (
+            <TextField
+              {...form.field('inviteCode', t('games.join.invite_code_help'))}
+              required
+              fullWidth
+              autoComplete="off"
+              label={t('games.join.invite_code')}
+              slotProps={{ htmlInput: { maxLength: inviteCodeMaxLength } }}
+            />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<GroupAddIcon />}
+          loading={join.isPending}
+        >
+          {t('games.join.submit')}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+export function JoinGameDialog({ game, onClose }: { game: PublicGameDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const teams = useMyTeams();
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="join-game-title">
+      <DialogTitle id="join-game-title">{t('games.join.title', { title: game.title })}</DialogTitle>
+      {teams.isSuccess && teams.data.length > 0 ? (
+        <JoinForm game={game} teams={teams.data} onClose={onClose} />
+      ) : (
+        <>
+          <DialogContent aria-busy={teams.isPending}>
+            {teams.isPending && <Skeleton variant="rounded" height={56} />}
+            {teams.isError && (
+              <LoadError
+                error={teams.error}
+                title={t('games.join.teams_failed')}
+                onRetry={() => void teams.refetch()}
+                retrying={teams.isRefetching}
+              />
+            )}
+            {teams.isSuccess && <NoTeams />}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('common.close')}</Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

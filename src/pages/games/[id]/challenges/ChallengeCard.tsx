@@ -1,0 +1,95 @@
+/**
+ * A challenge on the board: title, current score, number of solving teams, and whether the team
+ * solved it (with the blood it took, if any). Opens the challenge dialog.
+ */
+import { memo } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import WaterDropIcon from '@mui/icons-material/WaterDrop';
+import { useTranslation } from 'react-i18next';
+import type { GameChallenge } from '../../../../api/types';
+import type { Blood, TeamSolve } from './solves';
+
+export const BLOOD_COLORS: Record<Blood, string> = {
+  FirstBlood: '#f5b400',
+  SecondBlood: '#9ea7b3',
+  ThirdBlood: '#c0793a',
+};
+
+export interface ChallengeCardProps {
+  challenge: GameChallenge;
+  solve: TeamSolve | undefined;
+  onOpen: (challengeId: number) => void;
+}
+
+function BloodMark({ blood }: { blood: Blood }) {
+  const { t } = useTranslation();
+  const label = t(`challenges.blood.${blood}`);
+  return (
+    <Tooltip title={label}>
+      <WaterDropIcon titleAccess={label} sx={{ color: BLOOD_COLORS[blood] }} />
+    </Tooltip>
+  );
+}
+
+export const ChallengeCard = memo(function ChallengeCard({
+  challenge,
+  solve,
+  onOpen,
+}: ChallengeCardProps) {
+  const { t } = useTranslation();
+  const solved = solve !== undefined;
+  const cardLabel = () => {
+    const { title } = challenge;
+    if (!solve) return title;
+    return solve.blood
+      ? t('challenges.card.open_blood', { title, blood: t(`challenges.blood.${solve.blood}`) })
+      : t('challenges.card.open_solved', { title });
+  };
+  return (
+    <Card
+      variant="outlined"
+      sx={{
+        height: '100%',
+        borderColor: solved ? 'success.main' : undefined,
+        bgcolor: (theme) => (solved ? alpha(theme.palette.success.main, 0.08) : undefined),
+      }}
+    >
+      <CardActionArea
+        onClick={() => onOpen(challenge.id)}
+        aria-label={cardLabel()}
+        sx={{ height: '100%', p: 2, display: 'flex', alignItems: 'stretch' }}
+      >
+        <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Typography
+              variant="subtitle1"
+              component="h3"
+              sx={{ flex: 1, fontWeight: 600, wordBreak: 'break-word' }}
+            >
+              {challenge.title}
+            </Typography>
+            {solve?.blood && <BloodMark blood={solve.blood} />}
+            {solved && (
+              <CheckCircleIcon color="success" titleAccess={t('challenges.card.solved')} />
+            )}
+          </Stack>
+          <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between' }}>
+            <Typography variant="h6" component="p" color="primary">
+              {t('challenge.score', { score: challenge.score })}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('challenges.card.solves', { count: challenge.solved })}
+            </Typography>
+          </Box>
+        </Stack>
+      </CardActionArea>
+    </Card>
+  );
+});

@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TeamChallenge } from '../../../../api/types';
+import { TunnelSlotProvider } from '../../../../components/challenge/TunnelSlot';
+import { fakeApi, problem } from '../../../../test/apiMock';
+import { buildContainer } from '../../../../test/builders';
+import { fill } from '../../../../test/forms';
+import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { ChallengeDialog } from './ChallengeDialog';
+import { buildScene, GAME_ID, serve, type Scene } from './testScene';
+
+vi.mock('../../../../api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../api/client')>()),
+  api: (await import('../../../../test/apiMock')).testApi,
+}));
+
+const CONTAINER = `/api/game/${GAME_ID}/container/201`;
+const GUID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const MINUTE = 60_000;
+const HOUR_MS = 60 * MINUTE;
+let scene: Scene;
+
+function serveChallenge(overrides: Partial<TeamChallenge> = {}, context = {}) {
+  scene.challenge = {
+    ...scene.challenge,
+    type: 'StaticContainer',
+    ...overrides,
+    context: { ...scene.challenge.context, ...context },
+  };
+  serve(scene);
+}
+
+function renderDialog(wrap = (ui: React.ReactElement) => ui) {
+  renderWithProviders(
+    wrap(
+      <ChallengeDialog
+        gameId={GAME_ID}
+        challengeId={201}
+        title="Login bypass"
+        solved={false}
+        practice={false}
+        onAccepted={() => {}}
+        onClose={() => {}}
+      />,
+    ),
+  );
+}
+
+const panel = async () => within(await screen.findByRole('region', { name: 'Instance' }));
+const toasts = () => within(screen.getByRole('region', { name: 'Notifications', hidden: true }));
+
+describe('the instance panel', () => {
+  beforeEach(() => {
+    scene = buildScene();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is shown for container challenges only', async () => {
+    serve(scene);
+    renderDialog();
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Instance' })).toBeNull();
+  });
+
+  it('starts an instance, shows its address with a copy button and its stop time', async () => {
+    serveChallenge();
+    fakeApi.on('POST', CONTAINER, 200, buildContainer({ entry: '10.0.0.5:30001' }));
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderDialog();
+    const view = await panel();
+    expect(view.getByText("Start your team's own instance of this challenge.")).toBeTruthy();
+    fireEvent.click(view.getByRole('button', { name: 'Start instance' }));
+    expect(await view.findByText('10.0.0.5:30001')).toBeTruthy();
+    expect(fakeApi.requests('POST', CONTAINER)).toHaveLength(1);
+    expect(view.getByRole('timer').textContent).toMatch(/^Stops in 0[12]:\d\d:\d\d \(at .+\)$/);
+    fireEvent.click(view.getByRole('button', { name: 'Copy the Address' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('10.0.0.5:30001'));
+  });
+
+  it('extends only inside the renewal window', async () => {
+    serveChallenge({}, { instanceEntry: '10.0.0.5:30001', closeTime: Date.now() + 30 * MINUTE });
+    renderDialog();
+    const view = await panel();
+    const extend = await view.findByRole('button', { name: 'Extend' });
+    expect(extend).toHaveProperty('disabled', true);
+    expect(
+      view.getByText('Can be extended by 120 minutes during its last 10 minutes.'),
+    ).toBeTruthy();
+  });
+
+  it('extends a container about to stop', async () => {
+    serveChallenge({}, { instanceEntry: '10.0.0.5:30001', closeTime: Date.now() + 5 * MINUTE });
+    const later = Date.now() + 125 * MINUTE;
+    fakeApi.on('POST', `${CONTAINER}/extend`, 200, buildContainer({ expectStopAt: later }));
+    renderDialog();
+    const view = await panel();
+    expect(view.getByRole('timer').textContent).toMatch(/^Stops in 00:0[45]:/);
+    fireEvent.click(view.getByRole('button', { name: 'Extend' }));
+    await waitFor(() => expect(view.getByRole('timer').textContent).toMatch(/^Stops in 02:0[45]:/));
+    expect(fakeApi.requests('POST', `${CONTAINER}/extend`)).toHaveLength(1);
+  });
+
+  it('stops the instance', async () => {
+    serveChallenge({}, { instanceEntry: '10.0.0.5:30001', closeTime: Date.now() + HOUR_MS });
+    fakeApi.on('DELETE', CONTAINER, 200);
+    renderDialog();
+    const view = await panel();
+    fireEvent.click(await view.findByRole('button', { name: 'Stop' }));
+    expect(await view.findByRole('button', { name: 'Start instance' })).toBeTruthy();
+    expect(view.queryByText('10.0.0.5:30001')).toBeNull();
+    expect(fakeApi.requests('DELETE', CONTAINER)).toHaveLength(1);
+  });
+
+  it('waits out the server’s "too often" refusal', async () => {
+    serveChallenge();
+    fakeApi.on('POST', CONTAINER, {
+      status: 429,
+      body: problem(429, 'Container operation too often'),
+      headers: { 'Retry-After': '7' },
+    });
+    renderDialog();
+    const view = await panel();
+    fireEvent.click(view.getByRole('button', { name: 'Start instance' }));
+    expect(await view.findByText(/try again in 7 seconds/)).toBeTruthy();
+    expect(view.getByRole('button', { name: 'Start instance' })).toHaveProperty('disabled', true);
+    expect(toasts().getByText('Too many requests, please try again later')).toBeTruthy();
+    expect(toasts().getByText('Container operation too often')).toBeTruthy();
+    expect(await view.findByText(/try again in 6 seconds/, {}, { timeout: 2_000 })).toBeTruthy();
+  });
+
+  it('shows the server’s refusal to start', async () => {
+    serveChallenge();
+    fakeApi.on(
+      'POST',
+      CONTAINER,
+      400,
+      problem(400, 'The number of team containers cannot exceed 3'),
+    );
+    renderDialog();
+    fireEvent.click((await panel()).getByRole('button', { name: 'Start instance' }));
+    expect(await toasts().findByText('The number of team containers cannot exceed 3')).toBeTruthy();
+  });
+
+  it('says when the instance has stopped by itself', async () => {
+    serveChallenge({}, { instanceEntry: '10.0.0.5:30001', closeTime: Date.now() - MINUTE });
+    renderDialog();
+    const view = await panel();
+    expect(view.getByText(/Your instance has stopped/)).toBeTruthy();
+    expect(view.getByRole('button', { name: 'Start instance' })).toBeTruthy();
+  });
+
+  it('gives the proxy URL of a platform-proxy instance, and the tunnel when there is one', async () => {
+    serveChallenge({}, { instanceEntry: GUID, closeTime: Date.now() + HOUR_MS });
+    renderDialog((ui) => (
+      <TunnelSlotProvider
+        render={({ entry, proxyUrl, label }) => (
+          <button type="button" data-url={proxyUrl} data-label={label}>
+            Tunnel {entry}
+          </button>
+        )}
+      >
+        {ui}
+      </TunnelSlotProvider>
+    ));
+    const view = await panel();
+    const proxyUrl = `ws://${window.location.host}/api/proxy/${GUID}`;
+    expect(view.getByText(proxyUrl)).toBeTruthy();
+    expect(view.getByText(/Connect through the tunnel/)).toBeTruthy();
+    const tunnel = view.getByRole('button', { name: `Tunnel ${GUID}` });
+    expect(tunnel.getAttribute('data-url')).toBe(proxyUrl);
+    expect(tunnel.getAttribute('data-label')).toBe('Login bypass');
+  });
+
+  it('without a tunnel, explains the proxy URL alone', async () => {
+    serveChallenge({}, { instanceEntry: GUID, closeTime: Date.now() + HOUR_MS });
+    renderDialog();
+    const view = await panel();
+    expect(view.getByText(/connect a WebSocket-to-TCP client/)).toBeTruthy();
+    expect(view.queryByRole('button', { name: /Tunnel/ })).toBeNull();
+  });
+
+  it('stops a dynamic container once its flag is accepted', async () => {
+    serveChallenge(
+      { type: 'DynamicContainer' },
+      { instanceEntry: '10.0.0.5:30001', closeTime: Date.now() + HOUR_MS },
+    );
+    fakeApi.on('POST', `/api/game/${GAME_ID}/challenges/201`, 200, 5);
+    fakeApi.on('GET', `/api/game/${GAME_ID}/challenges/201/status/5`, 200, 'Accepted');
+    fakeApi.on('DELETE', CONTAINER, 200);
+    renderDialog();
+    const view = await panel();
+    await view.findByText('10.0.0.5:30001');
+    fill('Flag', 'flag{dyn}');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await view.findByRole('button', { name: 'Start instance' })).toBeTruthy();
+    expect(fakeApi.requests('DELETE', CONTAINER)).toHaveLength(1);
+  });
+});

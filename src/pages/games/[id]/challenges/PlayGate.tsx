@@ -1,0 +1,79 @@
+/**
+ * What the challenges page says instead of the board when the caller cannot play: why, and where
+ * to go (sign in, the game page to join or follow the review, the scoreboard after the end).
+ */
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { PublicGameDetail } from '../../../../api/types';
+import { loginPath } from '../../../../app/links';
+import { formatCountdown, formatDateTime } from '../../../../app/time/format';
+import { useNow } from '../../../../app/time/useNow';
+import type { PlayState } from './playState';
+
+type GateState = Exclude<PlayState, 'running' | 'practice'>;
+
+const SEVERITY: Record<GateState, 'info' | 'warning' | 'error'> = {
+  signed_out: 'info',
+  not_joined: 'info',
+  pending: 'info',
+  rejected: 'error',
+  suspended: 'error',
+  not_started: 'info',
+  ended: 'warning',
+};
+
+function StartsIn({ start }: { start: number }) {
+  const { t, i18n } = useTranslation();
+  const now = useNow(1_000);
+  return (
+    <Typography role="timer" aria-live="off">
+      {t('challenges.gate.starts_in', {
+        left: formatCountdown(start - now, t('challenges.day_unit')),
+        time: formatDateTime(start, i18n.language),
+      })}
+    </Typography>
+  );
+}
+
+export function PlayGate({ state, game }: { state: GateState; game: PublicGameDetail }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const gamePage = `/games/${game.id}`;
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+      <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
+        {game.title}
+      </Typography>
+      <Alert severity={SEVERITY[state]}>
+        <AlertTitle>{t(`challenges.gate.${state}.title`)}</AlertTitle>
+        {t(`challenges.gate.${state}.message`)}
+        {state === 'not_started' && <StartsIn start={game.start} />}
+      </Alert>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {state === 'signed_out' ? (
+          <Button component={RouterLink} to={loginPath(pathname + search)} variant="contained">
+            {t('challenges.gate.sign_in')}
+          </Button>
+        ) : (
+          <Button
+            component={RouterLink}
+            to={gamePage}
+            variant={state === 'ended' ? 'outlined' : 'contained'}
+          >
+            {t('challenges.gate.game_page')}
+          </Button>
+        )}
+        {state === 'ended' && (
+          <Button component={RouterLink} to={`${gamePage}/scoreboard`} variant="contained">
+            {t('challenges.gate.scoreboard')}
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The ranked table of the scoreboard, a page of teams at a time (boards of hundreds of teams stay
+ * quick), scrolling sideways on narrow screens with rank and team kept in view. The caller's team
+ * is tinted, and a button brings its page up when it is on another one.
+ */
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableContainer from '@mui/material/TableContainer';
+import TablePagination from '@mui/material/TablePagination';
+import MyLocationIcon from '@mui/icons-material/MyLocation';
+import { useTranslation } from 'react-i18next';
+import type { ScoreboardRow } from '../../../../api/types';
+import { shownRank, type CategoryColumns, type DivisionChoice } from './board';
+import { rowElementId, ScoreRow } from './ScoreRow';
+import { ScoreTableHead } from './ScoreTableHead';
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 50;
+
+export interface ScoreTableProps {
+  /** The rows of the chosen division, in rank order. */
+  rows: readonly ScoreboardRow[];
+  division: DivisionChoice;
+  columns: readonly CategoryColumns[];
+  callerId: number | undefined;
+  showDivision: boolean;
+  onOpenTeam: (row: ScoreboardRow) => void;
+}
+
+function scrollToRow(teamId: number) {
+  // after the page's rows are rendered
+  requestAnimationFrame(() =>
+    document.getElementById(rowElementId(teamId))?.scrollIntoView?.({ block: 'center' }),
+  );
+}
+
+export function ScoreTable({
+  rows,
+  division,
+  columns,
+  callerId,
+  showDivision,
+  onOpenTeam,
+}: ScoreTableProps) {
+  const { t } = useTranslation();
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [page, setPage] = useState(0);
+  const lastPage = Math.max(0, Math.ceil(rows.length / pageSize) - 1);
+  // the board can shrink under the reader (a team suspended): stay on a page that exists
+  const shownPage = Math.min(page, lastPage);
+  const shown = rows.slice(shownPage * pageSize, (shownPage + 1) * pageSize);
+
+  const callerIndex = callerId === undefined ? -1 : rows.findIndex((row) => row.id === callerId);
+  const callerPage = callerIndex < 0 ? undefined : Math.floor(callerIndex / pageSize);
+  const showCaller = () => {
+    if (callerPage === undefined || callerId === undefined) return;
+    setPage(callerPage);
+    scrollToRow(callerId);
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <TableContainer sx={{ maxHeight: { md: 'calc(100vh - 180px)' } }}>
+        <Table
+          stickyHeader
+          size="small"
+          aria-label={t('scoreboard.table.label')}
+          sx={{ '& td, & th': { borderRight: 0 } }}
+        >
+          <ScoreTableHead columns={columns} />
+          <TableBody>
+            {shown.map((row) => (
+              <ScoreRow
+                key={row.id}
+                row={row}
+                rank={shownRank(row, division)}
+                columns={columns}
+                isCaller={row.id === callerId}
+                showDivision={showDivision}
+                onOpenTeam={onOpenTeam}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {(callerPage !== undefined || rows.length > PAGE_SIZES[0]) && (
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{
+            alignItems: { sm: 'center' },
+            justifyContent: 'space-between',
+            borderTop: 1,
+            borderColor: 'divider',
+          }}
+        >
+          {callerPage !== undefined && callerPage !== shownPage ? (
+            <Button
+              size="small"
+              startIcon={<MyLocationIcon />}
+              onClick={showCaller}
+              sx={{ m: 1, alignSelf: 'flex-start' }}
+            >
+              {t('scoreboard.table.show_my_team')}
+            </Button>
+          ) : (
+            <span />
+          )}
+          {rows.length > PAGE_SIZES[0] && (
+            <TablePagination
+              component="div"
+              count={rows.length}
+              page={shownPage}
+              onPageChange={(_, next) => setPage(next)}
+              rowsPerPage={pageSize}
+              rowsPerPageOptions={[...PAGE_SIZES]}
+              onRowsPerPageChange={(event) => {
+                setPageSize(Number(event.target.value));
+                setPage(0);
+              }}
+              labelRowsPerPage={t('scoreboard.table.rows_per_page')}
+              labelDisplayedRows={({ from, to, count }) =>
+                t('scoreboard.table.displayed_rows', { from, to, count })
+              }
+              getItemAriaLabel={(type) => t(`scoreboard.table.go_to_${type}`)}
+              sx={{ borderTop: 0 }}
+            />
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

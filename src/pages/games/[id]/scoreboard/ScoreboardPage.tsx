@@ -1,0 +1,95 @@
+/**
+ * `/games/:id/scoreboard` — a game's ranking: the top-10 chart and every accepted team with its
+ * solves and bloods, per division when the game has divisions. Follows the game live while it
+ * runs (10 s polling, and a read after each blood); monitors can download it as a spreadsheet.
+ */
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { statusOf } from '../../../../app/notifications/describeError';
+import { useNow } from '../../../../app/time/useNow';
+import { usePageTitle } from '../../../../app/usePageTitle';
+import { LoadError } from '../../../../components/status/LoadError';
+import { useProfile } from '../../../../hooks/account';
+import { gamePhase, useGame, useMyTeams } from '../../../../hooks/games';
+import { useScoreboard } from '../../../../hooks/scoreboard';
+import { roleAtLeast } from '../GameLinks';
+import { callerRowId, divisionsOf } from './board';
+import { ScoreboardBoard } from './ScoreboardBoard';
+import { ScoreboardHeader } from './ScoreboardHeader';
+import { BoardSkeleton, GameNotFound, NotStarted } from './ScoreboardStates';
+
+export default function ScoreboardPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const validId = Number.isInteger(id) && id > 0;
+  const gameQuery = useGame(id);
+  const game = gameQuery.data;
+  // the phase only needs to flip on time; useGame reads the game again at its start and end
+  const now = useNow(5_000);
+  const phase = game && gamePhase(game, now);
+  const boardQuery = useScoreboard(id, {
+    enabled: phase !== undefined && phase !== 'upcoming',
+    live: phase === 'running',
+  });
+  const board = boardQuery.data;
+  const { data: profile } = useProfile();
+  const { data: myTeams } = useMyTeams(!!profile && game?.status === 'Accepted');
+  usePageTitle(game ? `${t('scoreboard.page')} - ${game.title}` : t('scoreboard.page'));
+
+  const callerId = useMemo(
+    () =>
+      board && myTeams
+        ? callerRowId(board.items, {
+            teamIds: new Set(myTeams.map((team) => team.id)),
+            teamName: game?.teamName,
+          })
+        : undefined,
+    [board, myTeams, game?.teamName],
+  );
+
+  if (!validId || statusOf(gameQuery.error) === 404) return <GameNotFound />;
+  if (!game) {
+    return gameQuery.isError ? (
+      <LoadError
+        error={gameQuery.error}
+        title={t('scoreboard.game_load_failed')}
+        onRetry={() => void gameQuery.refetch()}
+        retrying={gameQuery.isRefetching}
+      />
+    ) : (
+      <BoardSkeleton withTitle />
+    );
+  }
+
+  return (
+    <Stack spacing={3}>
+      <ScoreboardHeader
+        game={game}
+        updatedAt={board?.updateTimeUtc}
+        live={phase === 'running'}
+        canDownload={phase !== 'upcoming' && roleAtLeast(profile?.role, 'Monitor')}
+      />
+      {phase === 'upcoming' && <NotStarted start={game.start} />}
+      {boardQuery.isError && (
+        <LoadError
+          error={boardQuery.error}
+          title={t(board ? 'scoreboard.refresh_failed' : 'scoreboard.load_failed')}
+          severity={board ? 'warning' : 'error'}
+          onRetry={() => void boardQuery.refetch()}
+          retrying={boardQuery.isRefetching}
+        />
+      )}
+      {phase !== 'upcoming' && boardQuery.isPending && !boardQuery.isError && <BoardSkeleton />}
+      {board && (
+        <ScoreboardBoard
+          game={game}
+          board={board}
+          divisions={divisionsOf(game.divisions, board)}
+          callerId={callerId}
+        />
+      )}
+    </Stack>
+  );
+}

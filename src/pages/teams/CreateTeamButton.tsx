@@ -1,0 +1,48 @@
+/** Creates a team with the caller as captain. */
+import { useState } from 'react';
+import Button, { type ButtonProps } from '@mui/material/Button';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import { useTranslation } from 'react-i18next';
+import { optional } from '../../app/forms/useForm';
+import { useNotify } from '../../app/notifications';
+import { useCreateTeam } from '../../hooks/teams';
+import { TeamFormDialog } from './TeamFormDialog';
+import type { TeamValues } from './teamFields';
+
+const EMPTY: TeamValues = { name: '', bio: '' };
+
+export function CreateTeamButton({ variant = 'contained' }: { variant?: ButtonProps['variant'] }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const create = useCreateTeam();
+  const [open, setOpen] = useState(false);
+
+  const submit = ({ name, bio }: TeamValues) =>
+    create.mutate(
+      { name: name.trim(), bio: optional(bio) },
+      {
+        onSuccess: (team) => {
+          setOpen(false);
+          notify.show({ color: 'success', message: t('teams.create.done', { name: team.name }) });
+        },
+        onError: notify.error,
+      },
+    );
+
+  return (
+    <>
+      <Button variant={variant} startIcon={<GroupAddIcon />} onClick={() => setOpen(true)}>
+        {t('teams.create.button')}
+      </Button>
+      <TeamFormDialog
+        open={open}
+        title={t('teams.create.title')}
+        submitLabel={t('teams.create.submit')}
+        initial={EMPTY}
+        busy={create.isPending}
+        onSubmit={submit}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}

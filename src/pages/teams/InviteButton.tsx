@@ -1,0 +1,102 @@
+/**
+ * The captain's invitation: the team's invite code and a link that carries it, each with a copy
+ * button, and a way to replace the code when it leaked (the old code and link stop working).
+ */
+import { useId, useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { useTranslation } from 'react-i18next';
+import type { TeamInfo } from '../../api/types';
+import { useNotify } from '../../app/notifications';
+import { LoadError } from '../../components/status/LoadError';
+import { useInviteCode, useRenewInviteCode } from '../../hooks/teams';
+import { CopyField } from './CopyField';
+import { inviteLink } from './inviteCode';
+
+function InviteCode({ team }: { team: TeamInfo }) {
+  const { t } = useTranslation();
+  const query = useInviteCode(team.id, true);
+  if (query.isPending) {
+    return (
+      <Stack spacing={2} aria-busy="true">
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={56} />
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    return (
+      <LoadError
+        error={query.error}
+        title={t('teams.invite.load_failed')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isRefetching}
+      />
+    );
+  }
+  return (
+    <Stack spacing={2}>
+      <CopyField
+        label={t('teams.invite.code')}
+        value={query.data}
+        copyLabel={t('teams.invite.copy_code')}
+      />
+      <CopyField
+        label={t('teams.invite.link')}
+        value={inviteLink(query.data)}
+        copyLabel={t('teams.invite.copy_link')}
+      />
+    </Stack>
+  );
+}
+
+export function InviteButton({ team, name }: { team: TeamInfo; name: string }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const renew = useRenewInviteCode(team.id);
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+
+  const renewCode = () =>
+    renew.mutate(undefined, {
+      onSuccess: () => notify.show({ color: 'success', message: t('teams.invite.renewed') }),
+      onError: notify.error,
+    });
+
+  return (
+    <>
+      <Button startIcon={<PersonAddIcon />} onClick={() => setOpen(true)}>
+        {t('teams.invite.button')}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        aria-labelledby={titleId}
+        fullWidth
+        maxWidth="sm"
+      >
+        <DialogTitle id={titleId}>{t('teams.invite.title', { name })}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText>{t('teams.invite.message')}</DialogContentText>
+            <InviteCode team={team} />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ justifyContent: 'space-between' }}>
+          <Button startIcon={<AutorenewIcon />} onClick={renewCode} loading={renew.isPending}>
+            {t('teams.invite.renew')}
+          </Button>
+          <Button onClick={() => setOpen(false)}>{t('common.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
