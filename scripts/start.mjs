@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: builds whatever is missing (generated code, web client, server bundle), then serves.
+// `npm start`: builds whatever is missing or older than its sources (generated code, web client,
+// server bundle), then serves.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isStale, SERVER_INPUTS, WEB_INPUTS } from './staleness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -17,10 +19,10 @@ const missing = (path) => !existsSync(join(root, path));
 if (missing('server/src/generated/openapi.gen.json') || missing('src/api/schema.gen.ts')) {
   run('generating code from openapi/', bin('tsx'), ['codegen/generate.ts']);
 }
-if (missing('build/web/index.html')) {
+if (isStale(root, 'build/web/index.html', WEB_INPUTS)) {
   run('building the web client', bin('vite'), ['build', '--logLevel', 'warn']);
 }
-if (missing('build/server/main.mjs')) {
+if (isStale(root, 'build/server/main.mjs', SERVER_INPUTS)) {
   run('building the server', process.execPath, [join(root, 'scripts/build-server.mjs')]);
 }
 await import(join(root, 'build/server/main.mjs'));

@@ -1,20 +1,20 @@
 // A real Vexil server on a free loopback port with a fresh SQLite database and the built client.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../server/src/config.js';
 import { createServer } from '../../server/src/server.js';
+import { isStale, WEB_INPUTS } from '../../scripts/staleness.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 export const ADMIN_PASSWORD = 'E2e-Admin-Pass1';
 
 function ensureWebBuild(): string {
   const webDir = join(root, 'build', 'web');
-  if (!existsSync(join(webDir, 'index.html'))) {
-    // A production bundle, as `npm start` serves (the test runner's NODE_ENV=test would not be).
+  if (isStale(root, 'build/web/index.html', WEB_INPUTS)) {
+    // A production bundle, rebuilt when the sources are newer, as `npm start` serves (the test runner's NODE_ENV=test would not be).
     execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
       cwd: root,
       stdio: 'inherit',
