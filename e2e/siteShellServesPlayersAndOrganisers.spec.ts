@@ -33,9 +33,9 @@ describe.skipIf(!enabled)('site shell in Chromium', () => {
   it('shows the configured title and slogan on the home page', async () => {
     await page.goto(`${server.url}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('GZ CTF');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Vexil CTF');
     await page.getByText('Hack for fun not for profit').waitFor();
-    expect(await page.title()).toContain('GZ CTF');
+    expect(await page.title()).toContain('Vexil CTF');
     await page.screenshot({ path: join(screenshots, 'home.png') });
   });
 
@@ -53,7 +53,7 @@ describe.skipIf(!enabled)('site shell in Chromium', () => {
     expect(loadedConsole()).toBe(false);
     await signInThroughPage(page, 'admin', ADMIN_PASSWORD);
     await page.waitForURL(/\/admin/i);
-    await page.getByText('GZ CTF', { exact: false }).first().waitFor();
+    await page.getByText('Vexil CTF', { exact: false }).first().waitFor();
     expect(loadedConsole()).toBe(true);
     await page.screenshot({ path: join(screenshots, 'admin.png') });
   });

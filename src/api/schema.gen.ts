@@ -2765,7 +2765,7 @@ export interface components {
         };
         /** @description Site identity. Reading returns every field (`null` where unset). On update `title` and `slogan` are required, a `null` or omitted optional string is left unchanged, and `logoHash` / `faviconHash` are ignored (the logo has its own endpoints). */
         GlobalConfig: {
-            /** @description Platform name prefix shown in the page title and header. */
+            /** @description Platform name prefix shown in the page title and header. Default `Vexil`. **Vexil differs:** the reference's default is its own short name; ours is the product's name. */
             title: string;
             /** @description Slogan shown on the home page. */
             slogan: string;

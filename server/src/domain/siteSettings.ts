@@ -25,7 +25,7 @@ export const defaultSettings: SiteSettings = {
     emailDomainList: '',
   },
   globalConfig: {
-    title: 'GZ',
+    title: 'Vexil',
     slogan: 'Hack for fun not for profit',
     description: 'Vexil is an open-source capture-the-flag platform',
     footerInfo: null,

@@ -17,7 +17,7 @@ describeEachDatabase('GET /api/config', (getDb) => {
     expect(response.statusCode).toBe(200);
     expectMatchesSpec('infoGetClientConfig', response);
     expect(response.json()).toEqual({
-      title: 'GZ',
+      title: 'Vexil',
       slogan: 'Hack for fun not for profit',
       footerInfo: null,
       customTheme: null,
