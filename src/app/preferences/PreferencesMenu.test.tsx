@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { PreferencesMenu } from './PreferencesMenu';
@@ -16,7 +16,12 @@ async function chooseLanguage(name: string) {
 }
 
 describe('PreferencesMenu', () => {
+  // Catalogues load over HTTP; an empty one keeps the texts English for these assertions.
+  const fetchCatalogue = vi.fn(async () => new Response('{}', { status: 200 }));
+  beforeEach(() => vi.stubGlobal('fetch', fetchCatalogue));
+
   afterEach(async () => {
+    vi.unstubAllGlobals();
     await i18n.changeLanguage('en-US');
     localStorage.clear();
   });
@@ -44,6 +49,10 @@ describe('PreferencesMenu', () => {
     await openPreferences();
     await chooseLanguage('Deutsch');
     await waitFor(() => expect(i18n.language).toBe('de-DE'));
+    expect(fetchCatalogue).toHaveBeenCalledWith(
+      expect.stringContaining('de-DE'),
+      expect.anything(),
+    );
     expect(document.documentElement.lang).toBe('de-DE');
     expect(localStorage.getItem('language')).toBe('de-DE');
     const notice = await screen.findByRole('dialog', { name: 'Machine Translation' });
