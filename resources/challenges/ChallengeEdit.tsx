@@ -1,7 +1,7 @@
 /**
  * One challenge at `/games/:id/challenges/:chalId`: every setting, the attachment beside it, links
- * to its flags and back to the game's challenges, and a preview as players see it. Saving sends the
- * changed fields only.
+ * to its flags and back to the game's challenges, a preview as players see it and, for container
+ * challenges, the organiser's test container. Saving sends the changed fields only.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FlagIcon from '@mui/icons-material/Flag';
@@ -22,6 +22,7 @@ import { AttachmentPanel } from './AttachmentPanel';
 import { ChallengePreviewButton } from './ChallengePreview';
 import { ChallengeInputs } from './ChallengeInputs';
 import { useChallengeMeta } from './choices';
+import { TestContainerPanel } from './TestContainerPanel';
 
 function Actions({ meta }: { meta: ChallengeMeta }) {
   const adminPath = useAdminPath();
@@ -73,7 +74,12 @@ export function ChallengeEdit() {
       redirect={false}
       redirectOnError={() => consolePaths.challenges(meta.gameId)}
       actions={<Actions meta={meta} />}
-      aside={<AttachmentPanel />}
+      aside={
+        <Stack sx={{ alignSelf: 'flex-start', width: { xs: '100%', lg: 'auto' } }}>
+          <AttachmentPanel />
+          <TestContainerPanel />
+        </Stack>
+      }
     >
       {/* the attachment saves apart: its refresh keeps what is being typed here */}
       <SimpleForm toolbar={<FormToolbar meta={meta} />} resetOptions={{ keepDirtyValues: true }}>

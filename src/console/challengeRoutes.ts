@@ -12,6 +12,7 @@ import type {
   ChallengeDetail,
   ChallengeInfo,
   ChallengeUpdate,
+  ContainerInfo,
   FlagCreate,
   FlagInfo,
   LocalFile,
@@ -137,6 +138,16 @@ export const challengeActions = {
         ...challengePath(meta, cId),
         body,
       }),
+    ),
+  /** `POST …/challenges/{cId}/container`: starts (or replaces) the organiser's test container. */
+  startTestContainer: async (meta: GameMeta, cId: Identifier): Promise<ContainerInfo> =>
+    unwrap(
+      await api.POST('/api/edit/games/{id}/challenges/{cId}/container', challengePath(meta, cId)),
+    ),
+  /** `DELETE …/challenges/{cId}/container`: stops it (also fine when there is none). */
+  stopTestContainer: async (meta: GameMeta, cId: Identifier) =>
+    unwrap(
+      await api.DELETE('/api/edit/games/{id}/challenges/{cId}/container', challengePath(meta, cId)),
     ),
   /** `POST …/challenges/updateaccepted`: recounts every challenge's solves. */
   recountAccepted: async (meta: GameMeta) =>

@@ -42,6 +42,8 @@
  * create              → POST /api/edit/games/{gameId}/challenges   body: {title, category, type}
  * delete              → DELETE /api/edit/games/{gameId}/challenges/{id}
  * setChallengeAttachment → POST …/challenges/{cId}/attachment  {attachmentType, fileHash|remoteUrl}
+ * startTestContainer  → POST …/challenges/{cId}/container → the test container {entry, status…}
+ * stopTestContainer   → DELETE …/challenges/{cId}/container
  * recountAccepted     → POST /api/edit/games/{gameId}/challenges/updateaccepted
  * uploadAsset         → POST /api/assets   multipart `files` → {hash, name}
  *
@@ -205,6 +207,10 @@ const extraMethods = {
   uploadGamePoster: (id: Identifier, file: File) => gameActions.uploadPoster(id, file),
   setChallengeAttachment: (meta: GameMeta, id: Identifier, body: AttachmentCreate) =>
     challengeActions.setAttachment(meta, id, body),
+  startTestContainer: (meta: GameMeta, id: Identifier) =>
+    challengeActions.startTestContainer(meta, id),
+  stopTestContainer: (meta: GameMeta, id: Identifier) =>
+    challengeActions.stopTestContainer(meta, id),
   recountAccepted: (meta: GameMeta) => challengeActions.recountAccepted(meta),
   uploadAsset: (file: File) => challengeActions.uploadAsset(file),
   getSettings: () => settingsActions.get(),
