@@ -3,7 +3,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { fakeApi, problem } from '../../src/test/apiMock';
 import { buildGame, buildInstance } from '../../src/test/builders';
 import { envelope, renderConsole } from '../../src/test/renderConsole';
-import { forgetChallengeGames } from '../../src/console/challengeGames';
 import { InstanceList, REFRESH_INTERVAL_MS } from './InstanceList';
 
 vi.mock('../../src/api/client', async (importOriginal) => ({
@@ -22,26 +21,18 @@ const renderList = () =>
 const rows = () => screen.getAllByRole('row').slice(1);
 const minutes = (n: number) => Date.now() + n * 60_000;
 
-/** The games index: game 7 holds the challenges `challengeIds`. */
-function serveGames(...challengeIds: number[]) {
-  fakeApi.on('GET', '/api/edit/games', 200, envelope([game]));
-  fakeApi.on(
-    'GET',
-    `/api/edit/games/${game.id}/challenges`,
-    200,
-    challengeIds.map((id) => ({ id, title: `C${id}`, category: 'Web', type: 'DynamicContainer' })),
-  );
-}
+/** A running instance of a challenge of game 7. */
+const instance = (overrides: Parameters<typeof buildInstance>[0] = {}) =>
+  buildInstance({ game: { id: game.id, title: game.title }, ...overrides });
 
 describe('InstanceList', () => {
   beforeEach(() => {
     fakeApi.reset();
-    forgetChallengeGames();
   });
   afterEach(() => vi.useRealTimers());
 
   it('shows each container with team, challenge, game, image, entry and expiry, soonest first', async () => {
-    const later = buildInstance({
+    const later = instance({
       team: { id: 1, name: 'Blue', avatar: '/assets/abc/avatar' },
       challenge: { id: 41, title: 'Web 1', category: 'Web' },
       image: 'ctf/web1:latest',
@@ -49,13 +40,12 @@ describe('InstanceList', () => {
       port: 31337,
       expectStopAt: minutes(90),
     });
-    const sooner = buildInstance({
+    const sooner = instance({
       team: { id: 2, name: 'Red', avatar: null },
       challenge: { id: 42, title: 'Pwn 2', category: 'Pwn' },
       expectStopAt: minutes(30),
     });
     fakeApi.on('GET', INSTANCES, 200, envelope([later, sooner]));
-    serveGames(41, 42);
     const { container } = renderList();
     expect(await screen.findByText('Blue')).toBeTruthy();
     const [first, second] = rows();
@@ -77,12 +67,11 @@ describe('InstanceList', () => {
       INSTANCES,
       200,
       envelope([
-        buildInstance({ team: { id: 1, name: 'Calm', avatar: null }, expectStopAt: minutes(60) }),
-        buildInstance({ team: { id: 2, name: 'Soon', avatar: null }, expectStopAt: minutes(5) }),
-        buildInstance({ team: { id: 3, name: 'Late', avatar: null }, expectStopAt: minutes(-1) }),
+        instance({ team: { id: 1, name: 'Calm', avatar: null }, expectStopAt: minutes(60) }),
+        instance({ team: { id: 2, name: 'Soon', avatar: null }, expectStopAt: minutes(5) }),
+        instance({ team: { id: 3, name: 'Late', avatar: null }, expectStopAt: minutes(-1) }),
       ]),
     );
-    serveGames();
     renderList();
     await screen.findByText('Calm');
     const urgency = (team: string) =>
@@ -100,9 +89,8 @@ describe('InstanceList', () => {
       'GET',
       INSTANCES,
       200,
-      envelope([buildInstance({ challenge: { id: 99, title: 'Lost', category: 'Misc' } })]),
+      envelope([instance({ challenge: { id: 99, title: 'Lost', category: 'Misc' }, game: null })]),
     );
-    fakeApi.on('GET', '/api/edit/games', 500, problem(500, 'Games unavailable'));
     renderList();
     expect(await screen.findByText('Lost')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Lost' })).toBeNull();
@@ -112,7 +100,6 @@ describe('InstanceList', () => {
     fakeApi.on('GET', INSTANCES, 200, envelope([]));
     renderList();
     expect(await screen.findByText('No challenge container is running.')).toBeTruthy();
-    expect(fakeApi.requests('GET', '/api/edit/games')).toHaveLength(0);
   });
 
   it('shows only the loading table while the list loads', async () => {
@@ -120,9 +107,8 @@ describe('InstanceList', () => {
       'GET',
       INSTANCES,
       200,
-      envelope([buildInstance({ image: 'late/image' })]),
+      envelope([instance({ image: 'late/image' })]),
     );
-    serveGames();
     const { container } = renderList();
     await waitFor(() => expect(container.querySelector('table')).not.toBeNull(), { timeout: 2500 });
     expect(screen.queryByText('No challenge container is running.')).toBeNull();
@@ -134,20 +120,18 @@ describe('InstanceList', () => {
     fakeApi.on('GET', INSTANCES, 503, problem(503, 'Container back end unreachable'));
     renderList();
     expect(await screen.findByText('Container back end unreachable')).toBeTruthy();
-    fakeApi.on('GET', INSTANCES, 200, envelope([buildInstance({ image: 'back/up' })]));
-    serveGames();
+    fakeApi.on('GET', INSTANCES, 200, envelope([instance({ image: 'back/up' })]));
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('back/up')).toBeTruthy();
   });
 
   it('destroys one container after a confirmation', async () => {
-    const instance = buildInstance({
+    const running = instance({
       team: { id: 3, name: 'Green', avatar: null },
       challenge: { id: 43, title: 'Crypto 3', category: 'Crypto' },
     });
-    fakeApi.on('GET', INSTANCES, 200, envelope([instance]));
-    fakeApi.on('DELETE', `${INSTANCES}/${instance.containerGuid}`, 200);
-    serveGames(43);
+    fakeApi.on('GET', INSTANCES, 200, envelope([running]));
+    fakeApi.on('DELETE', `${INSTANCES}/${running.containerGuid}`, 200);
     renderList();
     await screen.findByText('Green');
     fireEvent.click(within(rows()[0]).getByRole('button', { name: 'Destroy' }));
@@ -158,22 +142,21 @@ describe('InstanceList', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Instance destroyed')).toBeTruthy();
     expect(fakeApi.requests('DELETE').map((request) => request.path)).toEqual([
-      `${INSTANCES}/${instance.containerGuid}`,
+      `${INSTANCES}/${running.containerGuid}`,
     ]);
   });
 
   it("shows the server's reason when a container cannot be destroyed", async () => {
-    const instance = buildInstance();
-    fakeApi.on('GET', INSTANCES, 200, envelope([instance]));
+    const running = instance();
+    fakeApi.on('GET', INSTANCES, 200, envelope([running]));
     fakeApi.on(
       'DELETE',
-      `${INSTANCES}/${instance.containerGuid}`,
+      `${INSTANCES}/${running.containerGuid}`,
       404,
       problem(404, 'Container not found'),
     );
-    serveGames();
     renderList();
-    await screen.findByText(instance.image);
+    await screen.findByText(running.image);
     fireEvent.click(within(rows()[0]).getByRole('button', { name: 'Destroy' }));
     fireEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }),
@@ -182,10 +165,9 @@ describe('InstanceList', () => {
   });
 
   it('destroys the selected containers together', async () => {
-    const all = [buildInstance(), buildInstance(), buildInstance()];
+    const all = [instance(), instance(), instance()];
     fakeApi.on('GET', INSTANCES, 200, envelope(all));
     for (const instance of all) fakeApi.on('DELETE', `${INSTANCES}/${instance.containerGuid}`, 200);
-    serveGames();
     renderList();
     await screen.findByText(all[0].image);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
@@ -212,17 +194,17 @@ describe('InstanceList', () => {
       INSTANCES,
       200,
       envelope([
-        buildInstance({
+        instance({
           team: { id: 1, name: 'Blue', avatar: null },
           challenge: { id: 51, title: 'Alpha', category: 'Web' },
         }),
-        buildInstance({
+        instance({
           team: { id: 2, name: 'Red', avatar: null },
           challenge: { id: 52, title: 'Beta', category: 'Web' },
+          game: { id: 8, title: 'Autumn CTF' },
         }),
       ]),
     );
-    serveGames(51);
     renderList();
     await screen.findByText('Blue');
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'beta' } });
@@ -239,11 +221,10 @@ describe('InstanceList', () => {
       INSTANCES,
       200,
       envelope([
-        buildInstance({ team: { id: 1, name: 'Early', avatar: null }, expectStopAt: minutes(20) }),
-        buildInstance({ team: { id: 2, name: 'Later', avatar: null }, expectStopAt: minutes(80) }),
+        instance({ team: { id: 1, name: 'Early', avatar: null }, expectStopAt: minutes(20) }),
+        instance({ team: { id: 2, name: 'Later', avatar: null }, expectStopAt: minutes(80) }),
       ]),
     );
-    serveGames();
     renderList();
     await screen.findByText('Early');
     expect(within(rows()[0]).getByText('Early')).toBeTruthy();
@@ -255,11 +236,10 @@ describe('InstanceList', () => {
 
   it(`reads the list again every ${REFRESH_INTERVAL_MS / 1000} s`, async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    fakeApi.on('GET', INSTANCES, 200, envelope([buildInstance({ image: 'first/image' })]));
-    serveGames();
+    fakeApi.on('GET', INSTANCES, 200, envelope([instance({ image: 'first/image' })]));
     renderList();
     await screen.findByText('first/image');
-    fakeApi.on('GET', INSTANCES, 200, envelope([buildInstance({ image: 'second/image' })]));
+    fakeApi.on('GET', INSTANCES, 200, envelope([instance({ image: 'second/image' })]));
     await act(() => vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS));
     expect(await screen.findByText('second/image')).toBeTruthy();
     expect(fakeApi.requests('GET', INSTANCES)).toHaveLength(2);

@@ -919,6 +919,21 @@ export const models = {
       }
     }
   },
+  "GameRefModel": {
+    "required": [
+      "id",
+      "title"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "title": {
+        "type": "string"
+      }
+    }
+  },
   "TeamModel": {
     "required": [
       "id",
@@ -982,6 +997,7 @@ export const models = {
     "required": [
       "team",
       "challenge",
+      "game",
       "image",
       "containerGuid",
       "containerId",
@@ -991,6 +1007,9 @@ export const models = {
       "port"
     ],
     "fields": {
+      "game": {
+        "type": "unknown"
+      },
       "team": {
         "type": "unknown"
       },

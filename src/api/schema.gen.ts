@@ -3016,6 +3016,16 @@ export interface components {
             /** @description Upload time. */
             uploadTimeUtc: components["schemas"]["Timestamp"];
         };
+        /** @description Minimal game reference (**Vexil addition**). */
+        GameRefModel: {
+            /**
+             * Format: int32
+             * @description Game id.
+             */
+            id: number;
+            /** @description Game title. */
+            title: string;
+        };
         /** @description Minimal team reference. */
         TeamModel: {
             /** @description Team id. */
@@ -3040,6 +3050,8 @@ export interface components {
         };
         /** @description A running challenge container of a game. */
         ContainerInstanceModel: {
+            /** @description The challenge's game; `null` together with `challenge`. **Vexil addition**, so that a list of every game's containers can name and link the game without further requests. */
+            game: components["schemas"]["GameRefModel"] | null;
             /** @description Owning team; `null` when it cannot be resolved. */
             team: components["schemas"]["TeamModel"] | null;
             /** @description The challenge; `null` together with `team`. */

@@ -2,19 +2,17 @@
  * Route-table entries of the `instances` resource: the running challenge containers of every game
  * (`GET /api/admin/instances`, one unpaged answer: filtered, sorted and paged here from the list's
  * `filter.q` and `sort`, see ./listQueryLifecycle.ts) and their destruction
- * (`DELETE /api/admin/instances/{id}`, by container GUID). The API's model names each container's
- * challenge but not its game: ./challengeGames.ts adds it.
+ * (`DELETE /api/admin/instances/{id}`, by container GUID).
  */
 import type { Identifier, SortPayload } from 'react-admin';
 import { api, HttpError, unwrap } from '../api/client';
 import type { ContainerInstance } from '../api/types';
 import { pageLocally } from './challengeRoutes';
-import { gamesOfChallenges, type GameRef } from './challengeGames';
 import type { ResourceRoutes } from './dataRoutes';
 import { listQueryOf } from './listQueryLifecycle';
 
 /** A running instance as the console shows it: `id` is the container GUID. */
-export type InstanceRecord = ContainerInstance & { id: string; game: GameRef | null };
+export type InstanceRecord = ContainerInstance & { id: string };
 
 /** The list's order when none is chosen: the next container to expire first. */
 export const DEFAULT_INSTANCE_SORT: SortPayload = { field: 'expectStopAt', order: 'ASC' };
@@ -57,14 +55,7 @@ export function sortInstances(
 
 async function readInstances(): Promise<InstanceRecord[]> {
   const { data } = unwrap(await api.GET('/api/admin/instances'));
-  const games = await gamesOfChallenges(
-    data.flatMap((instance) => (instance.challenge ? [instance.challenge.id] : [])),
-  );
-  return data.map((instance) => ({
-    ...instance,
-    id: instance.containerGuid,
-    game: (instance.challenge && games.get(instance.challenge.id)) ?? null,
-  }));
+  return data.map((instance) => ({ ...instance, id: instance.containerGuid }));
 }
 
 export const instanceRoutes = {

@@ -260,6 +260,7 @@ export const buildInstance = (overrides: Partial<ContainerInstance> = {}): Conta
   return {
     team: { id: n, name: `Team ${n}`, avatar: null },
     challenge: { id: 100 + n, title: `Challenge ${100 + n}`, category: 'Web' },
+    game: { id: 1, title: 'Game 1' },
     image: `ctf/web-${n}:latest`,
     containerGuid: `7c9e6679-7425-40de-944b-${String(n).padStart(12, '0')}`,
     containerId: `c0ffee${n}`,

@@ -128,6 +128,7 @@ describeWithDocker('organisers and containers', (getDb, image) => {
     expect(body.data).toContainEqual({
       team: { id: team.team.id, name: team.team.name, avatar: null },
       challenge: { id: challenge.id, title: challenge.title, category: challenge.category },
+      game: { id: game.id, title: game.title },
       image,
       containerGuid: row.id,
       containerId: row.engine_id,

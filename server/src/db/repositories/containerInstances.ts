@@ -7,6 +7,7 @@ import { toContainer, type Container } from './containers.js';
 export interface TeamContainer extends Container {
   team: { id: number; name: string; avatarHash: string | null } | null;
   challenge: { id: number; title: string; category: ChallengeCategory } | null;
+  game: { id: number; title: string } | null;
 }
 
 /** Every container of a game instance (test containers left out), oldest first. */
@@ -17,8 +18,11 @@ export async function listTeamContainers(db: Kysely<DB>): Promise<TeamContainer[
     .leftJoin('participations', 'participations.id', 'game_instances.participation_id')
     .leftJoin('teams', 'teams.id', 'participations.team_id')
     .leftJoin('challenges', 'challenges.id', 'containers.challenge_id')
+    .leftJoin('games', 'games.id', 'challenges.game_id')
     .selectAll('containers')
     .select([
+      'games.id as game_id',
+      'games.title as game_title',
       'teams.id as team_id',
       'teams.name as team_name',
       'teams.avatar_hash as team_avatar_hash',
@@ -42,6 +46,7 @@ export async function listTeamContainers(db: Kysely<DB>): Promise<TeamContainer[
             category: row.challenge_category as ChallengeCategory,
           }
         : null,
+      game: resolved && row.game_id !== null ? { id: row.game_id, title: row.game_title! } : null,
     };
   });
 }

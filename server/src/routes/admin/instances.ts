@@ -13,6 +13,7 @@ export const adminInstanceHandlers: Handlers = {
     const data = containers.map((c) => ({
       team: c.team && { id: c.team.id, name: c.team.name, avatar: avatarUrl(c.team.avatarHash) },
       challenge: c.challenge,
+      game: c.game,
       image: c.image,
       containerGuid: c.id,
       containerId: c.engineId,
