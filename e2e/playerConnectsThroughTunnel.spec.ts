@@ -258,7 +258,11 @@ describe.skipIf(!image)('a player connects to a challenge container through the 
     await settings.getByRole('button', { name: 'Save' }).click();
     await settings.waitFor({ state: 'hidden' });
 
-    const stored = await page.evaluate(() => localStorage.getItem('tunnelOptions'));
+    const stored = await page.evaluate(() =>
+      (
+        globalThis as unknown as { localStorage: { getItem(key: string): string | null } }
+      ).localStorage.getItem('tunnelOptions'),
+    );
     expect(JSON.parse(stored ?? '{}')).toEqual({
       api: daemon.url,
       name: siteName,

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
@@ -62,9 +63,23 @@ export function AccountMenu() {
         aria-label={t('layout.account_menu', { name })}
         sx={{ textTransform: 'none', ml: 1 }}
         // no initial in the avatar: the visible text must stay the name the label contains (WCAG 2.5.3)
-        startIcon={<Avatar src={profile.avatar ?? undefined} alt="" sx={{ width: 28, height: 28 }} />}
+        startIcon={
+          <Avatar src={profile.avatar ?? undefined} alt="" sx={{ width: 28, height: 28 }} />
+        }
       >
-        <span className="account-name">{name}</span>
+        {/* a 15-character name would push the bar past a 375 px screen: cut it short there */}
+        <Box
+          component="span"
+          className="account-name"
+          sx={{
+            maxWidth: { xs: 96, sm: 200 },
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {name}
+        </Box>
       </Button>
       <Menu
         anchorEl={anchor}

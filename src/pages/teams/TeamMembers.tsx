@@ -108,10 +108,11 @@ export function TeamMembers({ team, teamName, userId, isCaptain }: TeamMembersPr
                     {member.captain && (
                       <Chip
                         size="small"
-                        color="warning"
                         variant="outlined"
                         icon={<StarIcon />}
                         label={t('teams.captain')}
+                        // orange star, plain text: orange text on white is below 4.5:1
+                        sx={{ '& .MuiChip-icon': { color: 'warning.main' } }}
                       />
                     )}
                   </Stack>
