@@ -4,12 +4,12 @@
  * at once, and the list is read again whenever the channel comes back after a loss, so nothing sent
  * meanwhile is missed.
  */
-import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import type { GameNotice } from '../api/types';
-import { useHub, type HubStatus } from '../app/realtime/useHub';
+import { useHub } from '../app/realtime/useHub';
 import { retryUnlessRefused } from './challenges';
+import { useRefetchOnReconnect } from '../app/realtime/useRefetchOnReconnect';
 
 export const noticeKeys = {
   list: (gameId: number) => ['games', 'notices', gameId] as const,
@@ -69,21 +69,4 @@ export function useGameNotices(
 
   useRefetchOnReconnect(hubStatus, () => queryClient.invalidateQueries({ queryKey: key }));
   return { ...query, hubStatus };
-}
-
-/** Runs `refetch` when the channel is live again after having been lost. */
-function useRefetchOnReconnect(status: HubStatus, refetch: () => unknown) {
-  const phase = useRef<'never' | 'live' | 'lost'>('never');
-  const latest = useRef(refetch);
-  useEffect(() => {
-    latest.current = refetch;
-  });
-  useEffect(() => {
-    if (status === 'live') {
-      if (phase.current === 'lost') void latest.current();
-      phase.current = 'live';
-    } else if (phase.current === 'live' && status !== 'connecting') {
-      phase.current = 'lost';
-    }
-  }, [status]);
 }
