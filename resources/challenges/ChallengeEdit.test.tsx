@@ -35,6 +35,9 @@ describe('ChallengeEdit', () => {
     fakeApi.on('PUT', path, 200, { ...challenge, originalScore: 500, hints: [] });
     const { container } = renderEdit();
     expect(await screen.findByDisplayValue('Stack')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Challenges' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     expect(screen.getByDisplayValue('Look at the stack')).toBeTruthy();
     expect(screen.getByDisplayValue('ctf/stack:1')).toBeTruthy();
     expect(screen.getByText('Static container')).toBeTruthy();

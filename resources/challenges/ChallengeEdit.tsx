@@ -23,6 +23,7 @@ import { ChallengePreviewButton } from './ChallengePreview';
 import { ChallengeInputs } from './ChallengeInputs';
 import { useChallengeMeta } from './choices';
 import { TestContainerPanel } from './TestContainerPanel';
+import { GameTabs } from '../games/GameTabs';
 
 function Actions({ meta }: { meta: ChallengeMeta }) {
   const adminPath = useAdminPath();
@@ -65,27 +66,30 @@ function FormToolbar({ meta }: { meta: ChallengeMeta }) {
 export function ChallengeEdit() {
   const meta = useChallengeMeta();
   return (
-    <Edit
-      resource="challenges"
-      id={meta.challengeId}
-      queryOptions={{ meta }}
-      mutationOptions={{ meta }}
-      mutationMode="pessimistic"
-      redirect={false}
-      redirectOnError={() => consolePaths.challenges(meta.gameId)}
-      actions={<Actions meta={meta} />}
-      aside={
-        <Stack sx={{ alignSelf: 'flex-start', width: { xs: '100%', lg: 'auto' } }}>
-          <AttachmentPanel />
-          <TestContainerPanel />
-        </Stack>
-      }
-    >
-      {/* the attachment saves apart: its refresh keeps what is being typed here */}
-      <SimpleForm toolbar={<FormToolbar meta={meta} />} resetOptions={{ keepDirtyValues: true }}>
-        <ChallengeInputs />
-      </SimpleForm>
-    </Edit>
+    <>
+      <GameTabs gameId={meta.gameId} />
+      <Edit
+        resource="challenges"
+        id={meta.challengeId}
+        queryOptions={{ meta }}
+        mutationOptions={{ meta }}
+        mutationMode="pessimistic"
+        redirect={false}
+        redirectOnError={() => consolePaths.challenges(meta.gameId)}
+        actions={<Actions meta={meta} />}
+        aside={
+          <Stack sx={{ alignSelf: 'flex-start', width: { xs: '100%', lg: 'auto' } }}>
+            <AttachmentPanel />
+            <TestContainerPanel />
+          </Stack>
+        }
+      >
+        {/* the attachment saves apart: its refresh keeps what is being typed here */}
+        <SimpleForm toolbar={<FormToolbar meta={meta} />} resetOptions={{ keepDirtyValues: true }}>
+          <ChallengeInputs />
+        </SimpleForm>
+      </Edit>
+    </>
   );
 }
 

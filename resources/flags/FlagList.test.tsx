@@ -35,6 +35,10 @@ describe('FlagList', () => {
     renderFlags();
     // the first render waits on lazy modules: slow on a loaded machine
     expect(await screen.findByText('flag{first}', {}, { timeout: 5000 })).toBeTruthy();
+    // under the game's tab bar, on its Challenges tab
+    expect(screen.getByRole('tab', { name: 'Challenges' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     expect(screen.getByText('flag{second}')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Flags'), { target: { value: 'flag{third}\n\n x \n' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add 2 flags' }));

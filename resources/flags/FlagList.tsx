@@ -31,6 +31,7 @@ import { fileNameOf, formatFileSize } from '../../src/app/files';
 import { useChallengeMeta } from '../challenges/choices';
 import { FlagCreate } from './FlagCreate';
 import { FlagPairsCreate } from './FlagPairsCreate';
+import { GameTabs } from '../games/GameTabs';
 
 function BackButton({ meta }: { meta: ChallengeMeta }) {
   const adminPath = useAdminPath();
@@ -96,7 +97,7 @@ function FlagTemplate({ challenge, meta }: { challenge: ChallengeDetail; meta: C
   );
 }
 
-export function FlagList() {
+function FlagListBody() {
   const meta = useChallengeMeta();
   const translate = useTranslate();
   const { data: challenge, error } = useGetOne<ChallengeDetail>('challenges', {
@@ -157,6 +158,17 @@ export function FlagList() {
         </DataTable>
       </List>
       {withFiles && <FlagPairsCreate meta={meta} />}
+    </>
+  );
+}
+
+/** A challenge's flags, under the tab bar of its game. */
+export function FlagList() {
+  const meta = useChallengeMeta();
+  return (
+    <>
+      <GameTabs gameId={meta.gameId} />
+      <FlagListBody />
     </>
   );
 }

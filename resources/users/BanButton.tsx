@@ -41,6 +41,7 @@ export function BanButton() {
         title={`resources.users.${action}.confirm_title`}
         content={`resources.users.${action}.confirm_text`}
         translateOptions={{ name: record.userName ?? record.id }}
+        confirmColor={banned ? 'primary' : 'warning'}
         onConfirm={apply}
         onClose={() => setConfirming(false)}
       />
