@@ -1,10 +1,33 @@
 #!/usr/bin/env node
-// Prints the plain closing line CI reads ("N passed, M failed, K skipped") from Vitest's JSON report.
+// Prints the plain closing line CI reads ("N passed, M failed, K skipped") from Vitest's JSON report,
+// preceded by one short line per failure, so the tail of a CI log names every failing test.
 // A test file that failed to load has no test results; it counts as one failure.
 import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const report = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const brokenFiles = (report.testResults ?? []).filter(
+// eslint-disable-next-line no-control-regex
+const plain = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+const firstLine = (text) => plain(text).split('\n').find((line) => line.trim()) ?? '';
+const files = report.testResults ?? [];
+
+const failures = [];
+for (const file of files) {
+  const name = relative(process.cwd(), file.name ?? '');
+  const results = file.assertionResults ?? [];
+  if (file.status === 'failed' && results.length === 0) {
+    failures.push(`${name}: could not run: ${firstLine(file.message)}`);
+  }
+  for (const result of results.filter((r) => r.status === 'failed')) {
+    failures.push(`${name} > ${result.fullName}: ${firstLine(result.failureMessages?.[0])}`);
+  }
+}
+if (failures.length > 0) {
+  console.log('Failed:');
+  for (const line of failures) console.log(`  ${line.slice(0, 400)}`);
+}
+
+const brokenFiles = files.filter(
   (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
 ).length;
 const passed = report.numPassedTests ?? 0;

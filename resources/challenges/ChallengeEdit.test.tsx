@@ -121,7 +121,10 @@ describe('ChallengeEdit', () => {
     fakeApi.on('GET', path, 404, problem(404, 'The challenge was not found'));
     renderEdit();
     expect(await screen.findByText('Element does not exist')).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe('/games/3/challenges');
+    // react-admin notifies, then redirects in a later render
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/games/3/challenges'),
+    );
   });
 });
 

@@ -5,8 +5,11 @@ import {
   errorRetryDelay,
   isSlowConnection,
   loadingTimeout,
+  retryUnlessRefused,
   throttledFocusListener,
 } from './queryClient';
+import { HttpError as ClientHttpError } from '../api/errors';
+import { HttpError as ConsoleHttpError } from 'react-admin';
 import { useLoadingSlow } from './useLoadingSlow';
 
 function setConnection(value: unknown) {
@@ -65,5 +68,25 @@ describe('refresh rules', () => {
     expect(result.current).toBe(true);
     rerender({ loading: false });
     expect(result.current).toBe(false);
+  });
+});
+
+describe('retryUnlessRefused', () => {
+  it('retries network and server errors, time-outs and rate limits twice', () => {
+    expect(retryUnlessRefused(0, new TypeError('Failed to fetch'))).toBe(true);
+    expect(retryUnlessRefused(1, new ClientHttpError('Bad gateway', 502))).toBe(true);
+    expect(retryUnlessRefused(2, new ClientHttpError('Bad gateway', 502))).toBe(false);
+    expect(retryUnlessRefused(0, new ClientHttpError('Too many requests', 429))).toBe(true);
+    expect(retryUnlessRefused(0, new ClientHttpError('Request timeout', 408))).toBe(true);
+  });
+
+  it("never retries a refusal, from the shell's client or from the console's", () => {
+    expect(retryUnlessRefused(0, new ClientHttpError('The game has ended', 400))).toBe(false);
+    expect(retryUnlessRefused(0, new ClientHttpError('Not found', 404))).toBe(false);
+    expect(retryUnlessRefused(0, new ConsoleHttpError('Forbidden', 403))).toBe(false);
+  });
+
+  it('is the default of the query client', () => {
+    expect(createQueryClient().getDefaultOptions().queries?.retry).toBe(retryUnlessRefused);
   });
 });

@@ -3,7 +3,7 @@
  *
  * Defaults follow the seed's refresh rules (§9): revalidate on focus (at most every 5 s) and on
  * reconnect, identical requests within 2 s share one answer, a failed query retries after 5 s
- * (10 s on a slow connection). A hook that polls sets `refetchInterval: REFRESH_INTERVAL` itself
+ * (10 s on a slow connection) unless the server refused it: a 4xx answer is shown at once. A hook that polls sets `refetchInterval: REFRESH_INTERVAL` itself
  * (STYLE.md §9: the hook decides polling); pages show a "still loading" hint after
  * `loadingTimeout()` (./useLoadingSlow.ts).
  */
@@ -31,6 +31,20 @@ export function isSlowConnection(): boolean {
     ?.connection;
   if (!connection) return false;
   return connection.saveData === true || /(^|-)2g$/.test(connection.effectiveType ?? '');
+}
+
+/** Answers that may change on a second try: time-outs and rate limits; other 4xx are final. */
+const RETRIED_REFUSALS = new Set([408, 429]);
+
+/**
+ * Refusals (4xx) are answers, not accidents: only network errors, server errors, time-outs and
+ * rate limits are retried, twice. Reads the `status` of the shell's and react-admin's HttpError.
+ */
+export function retryUnlessRefused(failures: number, error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  const refused =
+    typeof status === 'number' && status >= 400 && status < 500 && !RETRIED_REFUSALS.has(status);
+  return failures < 2 && !refused;
 }
 
 export const errorRetryDelay = () => (isSlowConnection() ? 10_000 : ERROR_RETRY_DELAY);
@@ -68,7 +82,7 @@ export function createQueryClient(): QueryClient {
         staleTime: DEDUPE_INTERVAL,
         refetchOnWindowFocus: true,
         refetchOnReconnect: true,
-        retry: 2,
+        retry: retryUnlessRefused,
         retryDelay: errorRetryDelay,
       },
     },

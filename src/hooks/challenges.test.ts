@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../api/errors';
 import type { AnswerResult } from '../api/types';
-import { pollSubmission, retryUnlessRefused } from './challenges';
+import { pollSubmission } from './challenges';
 
 const answers = (...results: AnswerResult[]) => {
   const read = vi.fn(async () => results.shift() ?? 'FlagSubmitted');
@@ -41,14 +41,5 @@ describe('pollSubmission', () => {
     await expect(pollSubmission(read, undefined, async () => undefined)).rejects.toThrow(
       'The submission was not found',
     );
-  });
-});
-
-describe('retryUnlessRefused', () => {
-  it('retries network and server errors twice, never refusals', () => {
-    expect(retryUnlessRefused(0, new TypeError('Failed to fetch'))).toBe(true);
-    expect(retryUnlessRefused(1, new HttpError('Bad gateway', 502))).toBe(true);
-    expect(retryUnlessRefused(2, new HttpError('Bad gateway', 502))).toBe(false);
-    expect(retryUnlessRefused(0, new HttpError('The game has ended', 400))).toBe(false);
   });
 });

@@ -20,10 +20,6 @@ export const challengeKeys = {
     ['games', 'play', gameId, 'challenge', challengeId] as const,
 };
 
-/** Refusals (4xx) are answers, not accidents: only network and server errors are retried. */
-export const retryUnlessRefused = (failures: number, error: Error) =>
-  failures < 2 && !(error instanceof HttpError && error.status < 500);
-
 /** The team's view of the game: challenges by category, its scoreboard row, its token. */
 export function useGameDetails(gameId: number, { enabled = true, live = false } = {}) {
   return useQuery({
@@ -32,7 +28,6 @@ export function useGameDetails(gameId: number, { enabled = true, live = false } 
       unwrap(await api.GET('/api/game/{id}/details', { params: { path: { id: gameId } } })),
     enabled,
     refetchInterval: live ? REFRESH_INTERVAL : false,
-    retry: retryUnlessRefused,
   });
 }
 
@@ -47,7 +42,6 @@ export function useTeamChallenge(gameId: number, challengeId: number | undefined
         }),
       ),
     enabled: challengeId !== undefined,
-    retry: retryUnlessRefused,
   });
 }
 

@@ -8,7 +8,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import type { GameNotice } from '../api/types';
 import { useHub } from '../app/realtime/useHub';
-import { retryUnlessRefused } from './challenges';
 import { useRefetchOnReconnect } from '../app/realtime/useRefetchOnReconnect';
 
 export const noticeKeys = {
@@ -53,7 +52,6 @@ export function useGameNotices(
         unwrap(await api.GET('/api/game/{id}/notices', { params: { path: { id: gameId } } })),
       ),
     enabled,
-    retry: retryUnlessRefused,
   });
 
   const hubStatus = useHub<HubNotice>({

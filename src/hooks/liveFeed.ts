@@ -19,7 +19,6 @@ import {
 import { REFRESH_INTERVAL } from '../app/queryClient';
 import { useHub, type HubStatus } from '../app/realtime/useHub';
 import { useRefetchOnReconnect } from '../app/realtime/useRefetchOnReconnect';
-import { retryUnlessRefused } from './challenges';
 
 /** How many of the newest items are compared with a pushed one to drop a duplicate. */
 const DUPLICATE_WINDOW = 20;
@@ -113,7 +112,6 @@ export function useLiveFeed<T, M, F>(options: LiveFeedOptions<T, M, F>): LiveFee
     refetchInterval: enabled && !paused && page === 0 && channelDown ? REFRESH_INTERVAL : false,
     refetchOnWindowFocus: !paused,
     refetchOnReconnect: !paused,
-    retry: retryUnlessRefused,
   });
 
   useRefetchOnReconnect(hubStatus, () =>

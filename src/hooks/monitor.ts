@@ -19,7 +19,6 @@ import type {
   MonitorSubmission,
 } from '../api/types';
 import { useHub } from '../app/realtime/useHub';
-import { retryUnlessRefused } from './challenges';
 import { hubTime, useLiveFeed } from './liveFeed';
 
 /** Rows per page of the events and submissions (the API gives at most 100 at a time). */
@@ -140,7 +139,6 @@ export function useCheatInfo(gameId: number, enabled: boolean) {
         unwrap(await api.GET('/api/game/{id}/cheatinfo', { params: { path: { id: gameId } } })),
       ),
     enabled,
-    retry: retryUnlessRefused,
   });
   const hubStatus = useHub<Pushed<GameEvent>>({
     url: hubUrl(gameId),
@@ -159,7 +157,6 @@ export function useCaptureChallenges(gameId: number, enabled: boolean) {
     queryFn: async () =>
       unwrap(await api.GET('/api/game/games/{id}/captures', { params: { path: { id: gameId } } })),
     enabled,
-    retry: retryUnlessRefused,
   });
 }
 
@@ -174,7 +171,6 @@ export function useCaptureTeams(gameId: number, challengeId: number | undefined)
       return unwrap(result);
     },
     enabled: challengeId !== undefined,
-    retry: retryUnlessRefused,
   });
 }
 
@@ -189,7 +185,6 @@ export function useCaptureFiles(gameId: number, challengeId: number, partId: num
         }),
       ),
     enabled: partId !== undefined,
-    retry: retryUnlessRefused,
   });
 }
 

@@ -12,7 +12,6 @@ import { api, unwrap } from '../api/client';
 import type { GameNotice, NoticeType } from '../api/types';
 import { REFRESH_INTERVAL } from '../app/queryClient';
 import { useHub } from '../app/realtime/useHub';
-import { retryUnlessRefused } from './challenges';
 
 export const scoreboardKeys = {
   board: (gameId: number) => ['games', 'scoreboard', gameId] as const,
@@ -49,7 +48,6 @@ export function useScoreboard(
       unwrap(await api.GET('/api/game/{id}/scoreboard', { params: { path: { id: gameId } } })),
     enabled,
     refetchInterval: live ? REFRESH_INTERVAL : false,
-    retry: retryUnlessRefused,
   });
 
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -81,6 +79,5 @@ export function useTeamCard(teamId: number | undefined) {
       unwrap(await api.GET('/api/team/{id}', { params: { path: { id: teamId ?? 0 } } })),
     enabled: teamId !== undefined,
     staleTime: 60_000,
-    retry: retryUnlessRefused,
   });
 }

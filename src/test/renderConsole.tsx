@@ -1,6 +1,6 @@
 /**
  * Renders console pages as the console would: react-admin's context over the real dataProvider
- * (whose client the test replaces with the fake API), i18n, notifications and a memory router
+ * (whose client the test replaces with the fake API), a query client with the console's rules, i18n, notifications and a memory router
  * whose `path` pattern matches `route`. Other paths render a location probe, so tests can see
  * where a page navigated to.
  */
@@ -11,6 +11,7 @@ import { AdminContext, Notification, ResourceContextProvider, memoryStore } from
 import i18n from '../app/i18n';
 import { dataProvider } from '../console/dataProvider';
 import { createI18nProvider } from '../console/i18nProvider';
+import { createQueryClient } from '../app/queryClient';
 
 const i18nProvider = createI18nProvider(i18n);
 
@@ -30,7 +31,12 @@ export function renderConsole(
   );
   return render(
     <MemoryRouter initialEntries={[route]}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+      <AdminContext
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        store={memoryStore()}
+        queryClient={createQueryClient()}
+      >
         <Routes>
           <Route path={path} element={page} />
           <Route path="*" element={<Elsewhere />} />
