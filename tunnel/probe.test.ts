@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 const waitFor = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
   expect(check()).toBe(true);
 };
 

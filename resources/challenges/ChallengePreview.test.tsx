@@ -12,16 +12,13 @@ vi.mock('../../src/api/client', async (importOriginal) => ({
 }));
 
 const path = '/api/edit/games/3/challenges/5';
-/** The first render waits on lazy modules: slow on a loaded machine. */
-const firstRender = { timeout: 5000 };
-
 async function openPreview(challenge: ChallengeDetail) {
   fakeApi.on('GET', path, 200, challenge);
   renderConsole(<ChallengeEdit />, {
     route: '/games/3/challenges/5',
     path: ChallengeEdit.path,
   });
-  await screen.findByDisplayValue(challenge.title, {}, firstRender);
+  await screen.findByDisplayValue(challenge.title);
   fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
   return screen.findByRole('dialog', { name: 'As players see it' });
 }
@@ -71,7 +68,7 @@ describe('ChallengePreview', () => {
       buildChallenge({ id: 5, title: 'Heap', hints: ['Old hint'], acceptedCount: 10 }),
     );
     renderConsole(<ChallengeEdit />, { route: '/games/3/challenges/5', path: ChallengeEdit.path });
-    await screen.findByDisplayValue('Heap', {}, firstRender);
+    await screen.findByDisplayValue('Heap');
     fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Heap 2' } });
     fireEvent.change(screen.getByDisplayValue('Old hint'), { target: { value: 'New hint' } });
     fireEvent.change(screen.getByLabelText(/^Base score/), { target: { value: '500' } });
@@ -88,7 +85,7 @@ describe('ChallengePreview', () => {
   it('shows an unknown score while the scoring cannot make one', async () => {
     fakeApi.on('GET', path, 200, buildChallenge({ id: 5, title: 'Heap' }));
     renderConsole(<ChallengeEdit />, { route: '/games/3/challenges/5', path: ChallengeEdit.path });
-    fireEvent.change(await screen.findByLabelText(/^Difficulty/, {}, firstRender), {
+    fireEvent.change(await screen.findByLabelText(/^Difficulty/), {
       target: { value: '0' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));

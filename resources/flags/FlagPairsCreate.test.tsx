@@ -42,9 +42,6 @@ function serve(flags: FlagInfo[] = []) {
 const renderFlags = () =>
   renderConsole(<FlagList />, { route: '/games/3/challenges/5/flags', path: FlagList.path });
 
-/** The first render waits on lazy modules: slow on a loaded machine. */
-const firstRender = { timeout: 5000 };
-
 const flagBoxes = () => screen.getAllByLabelText('Flag') as HTMLInputElement[];
 
 describe('FlagPairsCreate', () => {
@@ -65,7 +62,7 @@ describe('FlagPairsCreate', () => {
       { id: 2, flag: 'flag{two}', attachment: { id: 2, type: 'Local', url: null, fileSize: null } },
     ]);
     renderFlags();
-    expect(await screen.findByText('flag{one}', {}, firstRender)).toBeTruthy();
+    expect(await screen.findByText('flag{one}')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'team 1.zip' }).getAttribute('href')).toBe(
       `/assets/${'a'.repeat(64)}/team%201.zip`,
     );
@@ -78,7 +75,7 @@ describe('FlagPairsCreate', () => {
   it('makes a row per picked file, uploads them and posts the batch with their hashes', async () => {
     serve();
     renderFlags();
-    await screen.findByText('Add flags with their files', {}, firstRender);
+    await screen.findByText('Add flags with their files');
     fireEvent.change(screen.getByLabelText('Add files'), {
       target: { files: [new File(['a'], 'a.bin'), new File(['bb'], 'b.bin')] },
     });
@@ -102,7 +99,7 @@ describe('FlagPairsCreate', () => {
   it('sends remote URL rows, and a file chosen on a row', async () => {
     serve();
     const { container } = renderFlags();
-    await screen.findByText('Add flags with their files', {}, firstRender);
+    await screen.findByText('Add flags with their files');
     fireEvent.change(flagBoxes()[0], { target: { value: 'flag{remote}' } });
     fireEvent.click(
       within(screen.getByRole('group', { name: 'Attachment of row 1' })).getByText('URL'),
@@ -129,7 +126,7 @@ describe('FlagPairsCreate', () => {
   it('asks for the flag and the file or URL of each row before sending anything', async () => {
     serve();
     renderFlags();
-    await screen.findByText('Add flags with their files', {}, firstRender);
+    await screen.findByText('Add flags with their files');
     fireEvent.click(screen.getByRole('button', { name: 'Add a row' }));
     fireEvent.click(
       within(screen.getByRole('group', { name: 'Attachment of row 2' })).getByText('URL'),
@@ -148,7 +145,7 @@ describe('FlagPairsCreate', () => {
     serve();
     fakeApi.on('POST', `${path}/flags`, 400, problem(400, 'Flag is too long'));
     renderFlags();
-    await screen.findByText('Add flags with their files', {}, firstRender);
+    await screen.findByText('Add flags with their files');
     fireEvent.change(screen.getByLabelText('Add files'), {
       target: { files: [new File(['a'], 'a.bin')] },
     });
@@ -175,7 +172,7 @@ describe('FlagPairsCreate', () => {
       { hash: hashOf('a'), name: 'a.bin' },
     ]);
     renderFlags();
-    await screen.findByText('Add flags with their files', {}, firstRender);
+    await screen.findByText('Add flags with their files');
     fireEvent.change(screen.getByLabelText('Add files'), {
       target: { files: [new File(['a'], 'a.bin')] },
     });
@@ -191,7 +188,7 @@ describe('FlagPairsCreate', () => {
     serve();
     fakeApi.on('POST', '/api/assets', 413, problem(413, 'The file is too large'));
     renderFlags();
-    await screen.findByText('Add flags with their files', {}, firstRender);
+    await screen.findByText('Add flags with their files');
     fireEvent.change(screen.getByLabelText('Add files'), {
       target: { files: [new File(['a'], 'a.bin')] },
     });

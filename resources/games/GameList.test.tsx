@@ -57,7 +57,7 @@ describe('GameList', () => {
       envelope([buildGame({ title: 'Late' })]),
     );
     const { container } = renderList();
-    await waitFor(() => expect(container.querySelector('table')).not.toBeNull(), { timeout: 2500 });
+    await waitFor(() => expect(container.querySelector('table')).not.toBeNull());
     expect(screen.queryByText('No games yet.')).toBeNull();
     release();
     expect(await screen.findByText('Late')).toBeTruthy();

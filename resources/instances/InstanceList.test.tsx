@@ -110,7 +110,7 @@ describe('InstanceList', () => {
       envelope([instance({ image: 'late/image' })]),
     );
     const { container } = renderList();
-    await waitFor(() => expect(container.querySelector('table')).not.toBeNull(), { timeout: 2500 });
+    await waitFor(() => expect(container.querySelector('table')).not.toBeNull());
     expect(screen.queryByText('No challenge container is running.')).toBeNull();
     release();
     expect(await screen.findByText('late/image')).toBeTruthy();
@@ -208,10 +208,10 @@ describe('InstanceList', () => {
     renderList();
     await screen.findByText('Blue');
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'beta' } });
-    await waitFor(() => expect(screen.queryByText('Blue')).toBeNull(), { timeout: 2500 });
+    await waitFor(() => expect(screen.queryByText('Blue')).toBeNull());
     expect(screen.getByText('Red')).toBeTruthy();
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'spring' } });
-    expect(await screen.findByText('Blue', {}, { timeout: 2500 })).toBeTruthy();
+    expect(await screen.findByText('Blue')).toBeTruthy();
     expect(screen.queryByText('Red')).toBeNull();
   });
 

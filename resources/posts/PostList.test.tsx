@@ -84,7 +84,7 @@ describe('PostList', () => {
   it('shows only the loading table while the posts load', async () => {
     const release = fakeApi.hold('GET', '/api/posts', 200, [postInfo(newer)]);
     const { container } = renderList();
-    await waitFor(() => expect(container.querySelector('table')).not.toBeNull(), { timeout: 2500 });
+    await waitFor(() => expect(container.querySelector('table')).not.toBeNull());
     expect(screen.queryByText('No posts yet.')).toBeNull();
     release();
     expect(await screen.findByText('Newer')).toBeTruthy();

@@ -56,7 +56,7 @@ describe('TeamList', () => {
     renderList();
     await screen.findByText('Red');
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'blu' } });
-    expect(await screen.findByText('Blue', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Blue')).toBeTruthy();
     expect(screen.queryByText('Red')).toBeNull();
     expect(fakeApi.requests('POST', '/api/admin/teams/search')[0].query.get('hint')).toBe('blu');
   });
@@ -117,7 +117,7 @@ describe('TeamList', () => {
   it('shows nothing but the loading table while the first page loads', async () => {
     const release = fakeApi.hold('GET', '/api/admin/teams', 200, envelope([red]));
     const { container } = renderList();
-    await waitFor(() => expect(container.querySelector('table')).not.toBeNull(), { timeout: 2500 });
+    await waitFor(() => expect(container.querySelector('table')).not.toBeNull());
     expect(screen.queryByText(/No teams yet/)).toBeNull();
     expect(screen.queryByText('Red')).toBeNull();
     release();

@@ -56,7 +56,7 @@ describe('UserList', () => {
     renderList();
     await screen.findByText('alice');
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'bob' } });
-    expect(await screen.findByText('bobby', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('bobby')).toBeTruthy();
     expect(fakeApi.requests('POST', '/api/admin/users/search')[0].query.get('hint')).toBe('bob');
   });
 
@@ -74,7 +74,7 @@ describe('UserList', () => {
       page([buildUser({ userName: 'late' })]),
     );
     const { container } = renderList();
-    await waitFor(() => expect(container.querySelector('table')).not.toBeNull(), { timeout: 2500 });
+    await waitFor(() => expect(container.querySelector('table')).not.toBeNull());
     expect(screen.queryByText('No users yet.')).toBeNull();
     expect(screen.queryByText('late')).toBeNull();
     release();

@@ -65,11 +65,13 @@ describeEachDatabase('hub protocol', (getDb) => {
   it('keeps an official client alive with pings past its server timeout', async () => {
     hub.app.hubs.timing.keepAliveMs = 50;
     const connection = hubClient(`${hub.base}/hub/user?game=${game}`);
-    connection.serverTimeoutInMilliseconds = 300;
+    // A timeout far above the ping interval (a loaded CI machine may stall for a few hundred ms),
+    // yet well below the wait: without pings the client would close.
+    connection.serverTimeoutInMilliseconds = 1_500;
     let closed = false;
     connection.onclose(() => (closed = true));
     await connection.start();
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(closed).toBe(false);
     expect(connection.state).toBe('Connected');
     await connection.stop();

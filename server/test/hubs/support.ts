@@ -103,7 +103,7 @@ export async function refusal(connection: HubConnection): Promise<Error> {
   return error;
 }
 
-export const waitFor = async (check: () => boolean, timeoutMs = 3000): Promise<void> => {
+export const waitFor = async (check: () => boolean, timeoutMs = 10_000): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('Timed out waiting for a condition');

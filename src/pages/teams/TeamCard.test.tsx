@@ -35,7 +35,7 @@ async function renderTeam(captain: 'alice' | 'bob') {
   fakeApi.on('GET', '/api/team', 200, [team(captain)]);
   renderWithProviders(<TeamsPage />, { route: '/teams' });
   // the first render of a file loads MUI and the page: slow on a busy machine
-  await screen.findByRole('heading', { name: 'Red' }, { timeout: 5_000 });
+  await screen.findByRole('heading', { name: 'Red' });
   return within(screen.getByRole('article', { name: 'Red' }));
 }
 

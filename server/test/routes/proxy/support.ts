@@ -219,7 +219,7 @@ export function closeCode(ws: WebSocket): Promise<number> {
 }
 
 /** Polls until the condition holds (or fails after `timeoutMs`). */
-export async function eventually(condition: () => boolean | Promise<boolean>, timeoutMs = 5000) {
+export async function eventually(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('Condition not reached in time');
