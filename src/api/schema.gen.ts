@@ -588,8 +588,9 @@ export interface paths {
          * Delete a team
          * @description Deletes a team with its participations.
          *
-         *     **Vexil differs:** the request must carry the `X-XSRF-TOKEN` header matching the
-         *     `XSRF-TOKEN` cookie (403 otherwise).
+         *     **Vexil differs:** the dynamic-attachment entries (flag and file) the team held go back to
+         *     their challenge's pool for other teams; upstream leaves them taken. The request must carry
+         *     the `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403 otherwise).
          */
         delete: operations["adminDeleteTeam"];
         options?: never;
@@ -1028,8 +1029,9 @@ export interface paths {
          * @description Captain only. Deletes the team with its participations. Refused while the team is locked
          *     and playing. The body of a success is empty.
          *
-         *     **Vexil differs:** the request must carry the `X-XSRF-TOKEN` header matching the
-         *     `XSRF-TOKEN` cookie (403 otherwise).
+         *     **Vexil differs:** the dynamic-attachment entries (flag and file) the team held go back to
+         *     their challenge's pool for other teams; upstream leaves them taken. The request must carry
+         *     the `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403 otherwise).
          */
         delete: operations["teamDeleteTeam"];
         options?: never;
@@ -1889,8 +1891,9 @@ export interface paths {
          * @description Removes the caller from their team's registration in the game; the registration is deleted
          *     (with its writeup) when nobody is left. Only while the registration is `Pending` or `Rejected`.
          *
-         *     **Vexil differs:** the `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403
-         *     otherwise).
+         *     **Vexil differs:** a deleted registration's dynamic-attachment entries go back to their
+         *     challenge's pool (upstream leaves them taken); the `X-XSRF-TOKEN` header must match the
+         *     `XSRF-TOKEN` cookie (403 otherwise).
          */
         delete: operations["gameLeaveGame"];
         options?: never;

@@ -148,6 +148,22 @@ export async function reserveDynamicFlag(
   });
 }
 
+/**
+ * Frees the dynamic-attachment entries reserved by the instances of these participations, so the
+ * pool serves new teams. Call it in the transaction that deletes the participations: their
+ * instances go by cascade, which cannot reset the entries' `occupied`.
+ */
+export async function releaseReservedFlags(db: Db, participationIds: number[]): Promise<void> {
+  if (participationIds.length === 0) return;
+  const reserved = db
+    .selectFrom('game_instances')
+    .select('flag_id')
+    .where('participation_id', 'in', participationIds)
+    .where('flag_id', 'is not', null)
+    .$narrowType<{ flag_id: number }>();
+  await db.updateTable('flags').set({ occupied: 0 }).where('id', 'in', reserved).execute();
+}
+
 /** Marks the instance solved; true only for the call that flipped it. */
 export async function markInstanceSolved(db: Db, instanceId: number): Promise<boolean> {
   const result = await db

@@ -3,6 +3,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, TeamRow, UserRow } from '../schema.js';
 import type { ParticipationRow } from '../competitionSchema.js';
+import { withTransaction } from '../transaction.js';
+import { releaseReservedFlags } from './instances.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -113,8 +115,12 @@ export async function updateParticipation(
   await db.updateTable('participations').set(patch).where('id', '=', id).execute();
 }
 
-export async function deleteParticipation(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('participations').where('id', '=', id).execute();
+/** Deletes the participation with its instances, freeing the flag-pool entries they held. */
+export async function deleteParticipation(db: Kysely<DB>, id: number): Promise<void> {
+  await withTransaction(db, async (trx) => {
+    await releaseReservedFlags(trx, [id]);
+    await trx.deleteFrom('participations').where('id', '=', id).execute();
+  });
 }
 
 export async function addParticipant(

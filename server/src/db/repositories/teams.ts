@@ -5,6 +5,7 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import { fromFlag, toFlag, type DB, type TeamRow, type TeamsTable } from '../schema.js';
 import { withTransaction } from '../transaction.js';
 import { swapAvatarHash } from './avatars.js';
+import { releaseReservedFlags } from './instances.js';
 
 export interface Team {
   id: number;
@@ -343,14 +344,21 @@ export interface DeletedTeam {
   gameIds: number[];
 }
 
-/** Deletes the team; members and participations go by cascade. Null when it was gone. */
+/**
+ * Deletes the team; members, participations and instances go by cascade, and the flag-pool entries
+ * those instances held are freed for other teams. Null when it was gone.
+ */
 export async function deleteTeam(db: Kysely<DB>, id: number): Promise<DeletedTeam | null> {
   return withTransaction(db, async (trx) => {
     const participations = await trx
       .selectFrom('participations')
-      .select(['game_id', 'writeup_hash'])
+      .select(['id', 'game_id', 'writeup_hash'])
       .where('team_id', '=', id)
       .execute();
+    await releaseReservedFlags(
+      trx,
+      participations.map((p) => p.id),
+    );
     const row = await trx
       .deleteFrom('teams')
       .where('id', '=', id)
