@@ -2943,7 +2943,7 @@ export interface components {
             bio: string | null;
             /** @description Avatar URL `/assets/{hash}/avatar`, or `null`. */
             avatar: string | null;
-            /** @description Locked (set when a participation is accepted). A locked team playing a game that has not ended cannot lose or gain members and cannot be deleted. */
+            /** @description Locked (set when a participation is accepted). A locked team playing a game that has not ended cannot lose or gain members and cannot be deleted. **Vexil differs:** in the player's own views (`GET /api/team`, `GET /api/team/{id}`) a lock whose games have all ended is lifted before answering, so `true` means these changes are refused now. */
             locked: boolean;
             /** @description Members; `null` where the team is embedded in a writeup entry. */
             members: components["schemas"]["TeamUserInfoModel"][] | null;

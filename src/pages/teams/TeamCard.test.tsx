@@ -31,8 +31,8 @@ const team = (captain: 'alice' | 'bob', overrides: Partial<TeamInfo> = {}) =>
     ...overrides,
   });
 
-async function renderTeam(captain: 'alice' | 'bob') {
-  fakeApi.on('GET', '/api/team', 200, [team(captain)]);
+async function renderTeam(captain: 'alice' | 'bob', overrides: Partial<TeamInfo> = {}) {
+  fakeApi.on('GET', '/api/team', 200, [team(captain, overrides)]);
   renderWithProviders(<TeamsPage />, { route: '/teams' });
   // the first render of a file loads MUI and the page: slow on a busy machine
   await screen.findByRole('heading', { name: 'Red' });
@@ -141,6 +141,25 @@ describe('TeamCard as captain', () => {
     await confirmIn('Delete Red?', 'Delete');
     expect(await screen.findByText('Team Red was deleted')).toBeTruthy();
     expect(await screen.findByText('You are not in a team yet')).toBeTruthy();
+  });
+});
+
+describe('TeamCard of a locked team', () => {
+  beforeEach(() => startSignedIn(me));
+  const disabled = (button: HTMLElement) => (button as HTMLButtonElement).disabled;
+
+  it('lets the captain edit and hand over, but not remove members or delete', async () => {
+    const red = await renderTeam('alice', { locked: true });
+    expect(red.getByText('Locked')).toBeTruthy();
+    expect(disabled(red.getByRole('button', { name: 'Delete' }))).toBe(true);
+    expect(disabled(red.getByRole('button', { name: 'Remove bob' }))).toBe(true);
+    expect(disabled(red.getByRole('button', { name: 'Edit' }))).toBe(false);
+    expect(disabled(red.getByRole('button', { name: 'Make bob captain' }))).toBe(false);
+  });
+
+  it('does not let a member leave', async () => {
+    const red = await renderTeam('bob', { locked: true });
+    expect(disabled(red.getByRole('button', { name: 'Leave' }))).toBe(true);
   });
 });
 

@@ -1,11 +1,13 @@
 /**
  * How the caller parts with a team: a member leaves it; the captain (who cannot leave without
- * handing over the captaincy) deletes it. Both ask first.
+ * handing over the captaincy) deletes it. Both ask first, and neither is offered while the team is
+ * locked (it plays a game that has not ended).
  */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
 import LogoutIcon from '@mui/icons-material/Logout';
+import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import type { TeamInfo } from '../../api/types';
 import { useNotify } from '../../app/notifications';
@@ -38,13 +40,19 @@ export function TeamExitButton({ team, name, isCaptain }: TeamExitButtonProps) {
 
   return (
     <>
-      <Button
-        color="error"
-        startIcon={isCaptain ? <DeleteIcon /> : <LogoutIcon />}
-        onClick={() => setOpen(true)}
-      >
-        {t(`teams.${action}.button`)}
-      </Button>
+      {/* refused by the server while locked: disabled, with the reason on hover and focus */}
+      <Tooltip title={team.locked ? t('teams.locked_help') : ''}>
+        <span>
+          <Button
+            color="error"
+            startIcon={isCaptain ? <DeleteIcon /> : <LogoutIcon />}
+            disabled={team.locked}
+            onClick={() => setOpen(true)}
+          >
+            {t(`teams.${action}.button`)}
+          </Button>
+        </span>
+      </Tooltip>
       <ConfirmDialog
         open={open}
         title={t(`teams.${action}.title`, { name })}

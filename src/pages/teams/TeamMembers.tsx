@@ -70,15 +70,19 @@ export function TeamMembers({ team, teamName, userId, isCaptain }: TeamMembersPr
           <MilitaryTechIcon />
         </IconButton>
       </Tooltip>
-      <Tooltip title={t('teams.kick.button', { name })}>
-        <IconButton
-          edge="end"
-          color="error"
-          aria-label={t('teams.kick.button', { name })}
-          onClick={() => ask({ kind: 'kick', member, name })}
-        >
-          <PersonRemoveIcon />
-        </IconButton>
+      {/* a locked team cannot lose members: the button says why instead of failing */}
+      <Tooltip title={team.locked ? t('teams.locked_help') : t('teams.kick.button', { name })}>
+        <span>
+          <IconButton
+            edge="end"
+            color="error"
+            aria-label={t('teams.kick.button', { name })}
+            disabled={team.locked}
+            onClick={() => ask({ kind: 'kick', member, name })}
+          >
+            <PersonRemoveIcon />
+          </IconButton>
+        </span>
       </Tooltip>
     </Stack>
   );

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { components } from '../../../../src/api/schema.gen.js';
 import { listMembersOfTeams, type Team, type TeamMember } from '../../db/repositories/teams.js';
 import type { DB } from '../../db/schema.js';
+import { isLockedAndPlaying } from '../../db/repositories/teamLock.js';
 import { avatarUrl } from '../../domain/profiles.js';
 
 type Schemas = components['schemas'];
@@ -33,6 +34,18 @@ export async function teamInfos(db: Kysely<DB>, teams: Team[]): Promise<TeamInfo
     teams.map((team) => team.id),
   );
   return teams.map((team) => toTeamInfoModel(team, members.get(team.id) ?? []));
+}
+
+/**
+ * The teams with locks that no longer hold lifted on the way (behaviour §5), so that `locked`
+ * tells players what it means for them: no joining, leaving, removing or deleting now.
+ */
+export async function withCurrentLocks(db: Kysely<DB>, teams: Team[]): Promise<Team[]> {
+  return Promise.all(
+    teams.map(async (team) =>
+      team.locked ? { ...team, locked: await isLockedAndPlaying(db, team) } : team,
+    ),
+  );
 }
 
 export async function teamInfo(db: Kysely<DB>, team: Team): Promise<TeamInfoModel> {

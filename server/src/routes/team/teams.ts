@@ -13,13 +13,16 @@ import {
   requireTeam,
   TEAM_NOT_FOUND,
 } from './guards.js';
-import { teamInfo, teamInfos } from './models.js';
+import { teamInfo, teamInfos, withCurrentLocks } from './models.js';
 import { deleteTeamAndRelease } from './removal.js';
 
 export const teamCrudHandlers: Handlers = {
   async teamGetTeams(request) {
     const { db } = request.server;
-    return teamInfos(db, await listTeamsOfUser(db, callerOf(request).id));
+    return teamInfos(
+      db,
+      await withCurrentLocks(db, await listTeamsOfUser(db, callerOf(request).id)),
+    );
   },
 
   async teamCreateTeam(request) {
@@ -39,7 +42,8 @@ export const teamCrudHandlers: Handlers = {
 
   async teamGetTeam(request) {
     const team = await requireTeam(request, request.params.id);
-    return teamInfo(request.server.db, team);
+    const [current] = await withCurrentLocks(request.server.db, [team]);
+    return teamInfo(request.server.db, current);
   },
 
   async teamUpdateTeam(request) {

@@ -101,6 +101,22 @@ describeEachDatabase('team create, read, update, delete', (getDb) => {
       expectMatchesSpec('teamGetTeam', missing);
       expect(missing.json().status).toBe(404);
     });
+    it('shows a lock only while it holds: a lock whose games have ended is lifted', async () => {
+      const playing = await teamWith(app, 0, { locked: true });
+      await register(app, playing.team, [playing.captain.user.id]);
+      const finished = await teamWith(app, 0, { locked: true });
+      await register(app, finished.team, [finished.captain.user.id], { endsIn: -1000 });
+      const lockOf = async (who: typeof playing) =>
+        (await who.captain.call({ method: 'GET', url: `/api/team/${who.team.id}` })).json().locked;
+      expect(await lockOf(playing)).toBe(true);
+      expect(await lockOf(finished)).toBe(false);
+      expect((await findTeamById(app.db, finished.team.id))?.locked).toBe(false);
+
+      const stale = await teamWith(app, 0, { locked: true });
+      await register(app, stale.team, [stale.captain.user.id], { endsIn: -1000 });
+      const list = await stale.captain.call({ method: 'GET', url: '/api/team' });
+      expect(list.json()).toEqual([expect.objectContaining({ id: stale.team.id, locked: false })]);
+    });
   });
 
   describe('PUT /api/team/{id}', () => {
