@@ -197,6 +197,46 @@ describe('ParticipationReview', () => {
     expect(screen.getByText('Pending (1 of 2)')).toBeTruthy();
   });
 
+  it("moves a team to another of the game's divisions", async () => {
+    const junior = buildParticipation({ team: { name: 'Kids' }, division: 'Juniors' });
+    const unplaced = buildParticipation({ team: { name: 'Drifters' }, division: null });
+    serve([junior, unplaced], ['Open', 'Juniors']);
+    const put = `/api/admin/participation/${junior.id}`;
+    fakeApi.on('PUT', put, 200);
+    renderReview();
+    const select = await screen.findByRole('combobox', { name: 'Division of Kids' });
+    expect(select.textContent).toBe('Juniors');
+    expect(screen.getByRole('combobox', { name: 'Division of Drifters' }).textContent).not.toMatch(
+      /Open|Juniors/,
+    );
+    fakeApi.on('GET', LIST, 200, [{ ...junior, division: 'Open' }, unplaced]);
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByRole('option', { name: 'Open' }));
+    expect(await screen.findByText('Kids moved to division Open')).toBeTruthy();
+    expect(fakeApi.requests('PUT', put).map((request) => request.body)).toEqual([
+      { division: 'Open' },
+    ]);
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Division of Kids' }).textContent).toBe('Open'),
+    );
+  });
+
+  it('shows why a division change was refused', async () => {
+    const junior = buildParticipation({ team: { name: 'Kids' }, division: 'Juniors' });
+    serve([junior], ['Open', 'Juniors']);
+    fakeApi.on(
+      'PUT',
+      `/api/admin/participation/${junior.id}`,
+      400,
+      problem(400, 'Invalid division'),
+    );
+    renderReview();
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Division of Kids' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Open' }));
+    expect(await screen.findByText('Invalid division')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Division of Kids' }).textContent).toBe('Juniors');
+  });
+
   it('says so when no team has registered', async () => {
     serve([]);
     renderReview();

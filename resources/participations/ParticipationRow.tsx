@@ -1,5 +1,5 @@
 /**
- * One participation: the team, its division, the members who play and the status changes; the
+ * One participation: the team, its division (changeable), the members who play and the status changes; the
  * expand button opens the members' details underneath.
  */
 import Collapse from '@mui/material/Collapse';
@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Participation } from '../../src/api/types';
 import type { GameMeta } from '../../src/console/challengeRoutes';
+import { DivisionSelect } from './DivisionSelect';
 import { MemberChips } from './MemberChips';
 import { MemberDetails } from './MemberDetails';
 import { StatusActions } from './StatusActions';
@@ -20,12 +21,13 @@ import { TeamCell, teamName } from './TeamCell';
 interface Props {
   participation: Participation;
   meta: GameMeta;
-  showDivision: boolean;
+  /** The game's divisions; none: no division column. */
+  divisions: string[];
   /** How many columns the table has, for the details row. */
   columns: number;
 }
 
-export function ParticipationRow({ participation, meta, showDivision, columns }: Props) {
+export function ParticipationRow({ participation, meta, divisions, columns }: Props) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const team = participation.team;
@@ -47,7 +49,11 @@ export function ParticipationRow({ participation, meta, showDivision, columns }:
         <TableCell>
           <TeamCell team={team} />
         </TableCell>
-        {showDivision && <TableCell>{participation.division ?? '—'}</TableCell>}
+        {divisions.length > 0 && (
+          <TableCell>
+            <DivisionSelect participation={participation} meta={meta} divisions={divisions} />
+          </TableCell>
+        )}
         <TableCell>
           <MemberChips participation={participation} />
         </TableCell>

@@ -31,7 +31,7 @@ export function ReviewBoard({ meta, divisions }: { meta: GameMeta; divisions: st
           group={group}
           meta={meta}
           filtering={filtering}
-          showDivision={divisions.length > 0}
+          divisions={divisions}
         />
       ))}
     </Stack>

@@ -16,10 +16,12 @@ interface Props {
   meta: GameMeta;
   /** Whether a filter is on: the header then says how many of the group are shown. */
   filtering: boolean;
-  showDivision: boolean;
+  /** The game's divisions; none: no division column. */
+  divisions: string[];
 }
 
-export function StatusGroupCard({ group, meta, filtering, showDivision }: Props) {
+export function StatusGroupCard({ group, meta, filtering, divisions }: Props) {
+  const showDivision = divisions.length > 0;
   const translate = useTranslate();
   const status = translate(`resources.participations.statuses.${group.status}`);
   const title = filtering
@@ -50,7 +52,7 @@ export function StatusGroupCard({ group, meta, filtering, showDivision }: Props)
               key={participation.id}
               participation={participation}
               meta={meta}
-              showDivision={showDivision}
+              divisions={divisions}
               columns={columns}
             />
           ))}
