@@ -33,9 +33,11 @@ describe('GameEdit', () => {
     expect(await screen.findByDisplayValue('Spring CTF')).toBeTruthy();
     expect(screen.getByDisplayValue('Open')).toBeTruthy();
     expect(screen.getByDisplayValue('join')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Challenges' }).getAttribute('href')).toBe(
+    // the challenges are one tab away (no second way in the toolbar)
+    expect(screen.getByRole('tab', { name: 'Challenges' }).getAttribute('href')).toBe(
       `/games/${game.id}/challenges`,
     );
+    expect(screen.queryByRole('link', { name: 'Challenges' })).toBeNull();
     fireEvent.change(screen.getByLabelText('First blood'), { target: { value: '10' } });
     fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Autumn CTF' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
