@@ -45,7 +45,7 @@ function ChallengeRow({ challenge, meta }: { challenge: ChallengeListRecord; met
             original: challenge.originalScore,
           })}
         </TableCell>
-        <TableCell align="right">{challenge.acceptedCount ?? '—'}</TableCell>
+        <TableCell align="right">{challenge.acceptedCount}</TableCell>
         <TableCell align="right">
           <Button
             component={RouterLink}

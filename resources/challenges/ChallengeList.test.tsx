@@ -26,7 +26,6 @@ function serve(challenges = [web, pwn, web2]) {
     200,
     challenges.map((c) => challengeInfo(c, c.originalScore - 10 * c.acceptedCount)),
   );
-  for (const c of challenges) fakeApi.on('GET', `/api/edit/games/3/challenges/${c.id}`, 200, c);
 }
 
 describe('ChallengeList', () => {

@@ -1671,7 +1671,8 @@ export const models = {
       "isEnabled",
       "score",
       "minScore",
-      "originalScore"
+      "originalScore",
+      "acceptedCount"
     ],
     "fields": {
       "id": {
@@ -1723,6 +1724,11 @@ export const models = {
       },
       "originalScore": {
         "type": "integer",
+        "format": "int32"
+      },
+      "acceptedCount": {
+        "type": "integer",
+        "minimum": 0,
         "format": "int32"
       }
     }
@@ -1785,6 +1791,10 @@ export const models = {
         "format": "int32"
       },
       "originalScore": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "acceptedCount": {
         "type": "integer",
         "format": "int32"
       }

@@ -3456,6 +3456,11 @@ export interface components {
              * @description Base score.
              */
             originalScore: number;
+            /**
+             * Format: int32
+             * @description Number of teams that solved it before the game end. **Vexil addition:** upstream's list has no solve count, so a console needs one read per challenge to show it.
+             */
+            acceptedCount: number;
         };
         /** @description A new challenge (`ChallengeInfoModel` as a request). Only `title`, `category` and `type` are used; the other `ChallengeInfoModel` properties are accepted and ignored. */
         ChallengeCreateModel: {
@@ -3490,6 +3495,11 @@ export interface components {
              * @description Ignored (set it with the challenge update).
              */
             originalScore?: number;
+            /**
+             * Format: int32
+             * @description Ignored.
+             */
+            acceptedCount?: number;
         };
         /**
          * @description Attachment kind.

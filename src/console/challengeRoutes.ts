@@ -31,8 +31,8 @@ export type ChallengeMeta = GameMeta & {
   challengeId: number;
 };
 
-/** A challenge in the list: the list model and its solve count (unknown if it could not be read). */
-export type ChallengeListRecord = ChallengeInfo & { acceptedCount?: number };
+/** A challenge in the list. */
+export type ChallengeListRecord = ChallengeInfo;
 
 /** A page of an answer that holds every record at once. */
 export function pageLocally<R>(all: R[], { skip, count }: Page): ListEnvelope<R> {
@@ -46,37 +46,17 @@ const challengePath = (meta: unknown, cId: Identifier) => ({
 
 const flagsPath = (meta: unknown) => challengePath(meta, parentId(meta, 'challengeId'));
 
-/** Runs `task` over `items`, at most `limit` at a time, keeping the order. */
-async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>) {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await task(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 const getChallenge = async (meta: unknown, cId: Identifier): Promise<ChallengeDetail> =>
   unwrap(await api.GET('/api/edit/games/{id}/challenges/{cId}', challengePath(meta, cId)));
 
 export const challengeRoutes = {
   maxPageSize: 1000,
-  /** The list model has no solve count: each listed challenge's detail brings it. */
-  list: async (page, meta) => {
-    const all = unwrap(
-      await api.GET('/api/edit/games/{id}/challenges', gamePath(parentId(meta, 'gameId'))),
-    );
-    const { data, ...counts } = pageLocally(all, page);
-    const counted = await mapLimited(data, 6, async (challenge) => {
-      const detail = await getChallenge(meta, challenge.id).catch(() => undefined);
-      return { ...challenge, acceptedCount: detail?.acceptedCount };
-    });
-    return { data: counted, ...counts };
-  },
+  /** Every challenge at once, with its solve count (a Vexil addition to the list model). */
+  list: async (page, meta) =>
+    pageLocally(
+      unwrap(await api.GET('/api/edit/games/{id}/challenges', gamePath(parentId(meta, 'gameId')))),
+      page,
+    ),
   getOne: async (cId, meta) => getChallenge(meta, cId),
   update: async (cId, body, meta) =>
     unwrap(

@@ -75,11 +75,9 @@ describe('dataProvider: games', () => {
 describe('dataProvider: challenges, nested under a game (meta.gameId)', () => {
   beforeEach(() => fakeApi.reset());
 
-  it('getList reads the game path, pages locally and adds each solve count', async () => {
+  it('getList reads the game path in one request and pages locally, solve counts included', async () => {
     const [a, b] = [buildChallenge({ acceptedCount: 4 }), buildChallenge({ acceptedCount: 0 })];
     fakeApi.on('GET', '/api/edit/games/3/challenges', 200, [challengeInfo(a), challengeInfo(b)]);
-    fakeApi.on('GET', `/api/edit/games/3/challenges/${a.id}`, 200, a);
-    fakeApi.on('GET', `/api/edit/games/3/challenges/${b.id}`, 500, problem(500, 'Busy'));
     const result = await dataProvider.getList('challenges', {
       pagination: { page: 1, perPage: 1000 },
       sort,
@@ -87,7 +85,11 @@ describe('dataProvider: challenges, nested under a game (meta.gameId)', () => {
       meta: { gameId: 3 },
     });
     expect(result.total).toBe(2);
-    expect(result.data.map((c) => c.acceptedCount)).toEqual([4, undefined]);
+    expect(result.data.map((c) => c.acceptedCount)).toEqual([4, 0]);
+    // no read per challenge
+    expect(fakeApi.requests('GET').map((request) => request.path)).toEqual([
+      '/api/edit/games/3/challenges',
+    ]);
   });
 
   it('refuses to guess the game when meta has none', async () => {

@@ -126,6 +126,7 @@ export const challengeInfo = (challenge: ChallengeDetail, score = challenge.orig
   score,
   minScore: Math.floor(challenge.originalScore * challenge.minScoreRate),
   originalScore: challenge.originalScore,
+  acceptedCount: challenge.acceptedCount,
 });
 
 let memberCounter = 0;

@@ -21,6 +21,7 @@ export const toChallengeInfo = (c: Challenge): ChallengeInfoModel => ({
   score: dynamicScore(c),
   minScore: minScore(c),
   originalScore: c.originalScore,
+  acceptedCount: c.acceptedCount,
 });
 
 /** The edit form with the shared attachment, the stored flags (none for DynamicContainer) and the

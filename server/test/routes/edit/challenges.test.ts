@@ -83,7 +83,7 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
     expect((await add(999999, { title: 'x' })).statusCode).toBe(404);
   });
 
-  it('lists challenges by id with current and minimum scores; unknown game is empty', async () => {
+  it('lists challenges by id with current and minimum scores and solves; unknown game is empty', async () => {
     const game = await createGame(app);
     const a = await createChallenge(app, game.id, { originalScore: 1000 });
     await app.db
@@ -108,6 +108,7 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
         score: 752,
         minScore: 250,
         originalScore: 1000,
+        acceptedCount: 3,
       },
       {
         id: b.id,
@@ -118,6 +119,7 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
         score: 500,
         minScore: 250,
         originalScore: 500,
+        acceptedCount: 0,
       },
     ]);
     const none = await admin({ method: 'GET', url: base(999999) });
