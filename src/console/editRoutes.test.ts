@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, problem } from '../test/apiMock';
+import { fakeApi } from '../test/apiMock';
 import { buildChallenge, buildGame, challengeInfo } from '../test/builders';
 import { envelope } from '../test/renderConsole';
 import { dataProvider } from './dataProvider';
