@@ -22,7 +22,9 @@ declare const document: Parameters<typeof axe.run>[0];
 /** Runs axe-core's WCAG 2.x A/AA rules and best practices on the page as it is now. */
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) {
-    await page.addScriptTag({ content: axe.source });
+    // Evaluated through the debugging protocol: the site's Content-Security-Policy (rightly)
+    // refuses an inline <script>, and the test must not weaken it.
+    await page.evaluate(axe.source);
   }
   return page.evaluate(async () => {
     const { violations } = await window.axe!.run(document, {

@@ -17,6 +17,7 @@ import { installErrorHandler } from './http/errorHandler.js';
 import { authPlugin, type SessionLookup } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { registerDocs } from './plugins/docs.js';
+import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerFavicon } from './plugins/favicon.js';
 import { registerHealth } from './plugins/health.js';
 import { createRateLimiters } from './plugins/rateLimits.js';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(csrfPlugin);
   await app.register(authPlugin, { lookup: deps.lookupSession ?? sessionLookup(database.db) });
