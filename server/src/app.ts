@@ -35,7 +35,7 @@ import { LocalRealtimeBus, type RealtimeBus } from './services/realtime.js';
 import { redisRealtimeBus } from './services/realtimeRedis.js';
 import { ScoreboardCache } from './services/scoreboard/cache.js';
 import { computeScoreboard, type ScoreboardModel } from './services/scoreboard/compute.js';
-import { redisScoreboardStore } from './services/scoreboard/redisStore.js';
+import { databaseNamespace, redisScoreboardStore } from './services/scoreboard/redisStore.js';
 import { startScoreboardWarmup } from './services/scoreboard/warmup.js';
 import { LocalBlobStore } from './services/blobStore.js';
 import { FlagChecker } from './services/flagChecker.js';
@@ -144,7 +144,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(websocket, { options: { maxPayload: MAX_WEBSOCKET_MESSAGE_BYTES } });
   await app.register(tcpProxyPlugin);
 
-  const limits = await createRateLimiters(app, config.rateLimit);
+  const limits = await createRateLimiters(
+    app,
+    config.rateLimit,
+    config.redisUrl
+      ? {
+          redisUrl: config.redisUrl,
+          namespace: databaseNamespace(config.databaseUrl ?? config.dataDir),
+        }
+      : undefined,
+  );
   registerOperations(app, handlers, limits, socketHandlers);
   await registerDocs(app);
   await registerHealth(app);

@@ -1,0 +1,92 @@
+// Rate limits across instances: with Redis, the instances of one deployment share their counters
+// (namespaced by the deployment's data), each limit keeps its own count, and an unreachable Redis
+// lets requests through instead of failing them. Needs REDIS_URL (required in CI).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testConfig } from '../support/app.js';
+import { openTestDatabase, type TestDatabase } from '../support/databases.js';
+
+const redisUrl = process.env.REDIS_URL;
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase('sqlite');
+});
+afterAll(() => database.close());
+
+/** An instance of the deployment whose data is in `dataDir`, with tight limits. */
+const instance = (dataDir: string, url: string) =>
+  createTestApp(
+    database,
+    testConfig({
+      VEXIL_DATA: dataDir,
+      REDIS_URL: url,
+      VEXIL_RATE_LIMIT: 'on',
+      VEXIL_RATE_LIMIT_GLOBAL: '100/60',
+      VEXIL_RATE_LIMIT_QUERY: '3/60',
+    }),
+  );
+
+const listGames = (app: FastifyInstance, remoteAddress = '10.1.0.1') =>
+  app.inject({ method: 'GET', url: '/api/game', remoteAddress }).then((r) => r.statusCode);
+
+if (!redisUrl) {
+  if (process.env.CI) {
+    describe('shared rate limits', () => {
+      it('has a Redis server', () => {
+        throw new Error('REDIS_URL is required in CI');
+      });
+    });
+  } else {
+    console.warn('Shared rate limit tests skipped: set REDIS_URL to run them.');
+    describe.skip('shared rate limits', () => {
+      it('needs REDIS_URL', () => {});
+    });
+  }
+} else {
+  describe('shared rate limits', () => {
+    const apps: FastifyInstance[] = [];
+    let first: FastifyInstance;
+    let second: FastifyInstance;
+    let otherDeployment: FastifyInstance;
+    beforeAll(async () => {
+      const deployment = mkdtempSync(join(tmpdir(), 'vexil-shared-'));
+      first = await instance(deployment, redisUrl);
+      second = await instance(deployment, redisUrl);
+      otherDeployment = await instance(mkdtempSync(join(tmpdir(), 'vexil-other-')), redisUrl);
+      apps.push(first, second, otherDeployment);
+    });
+    afterAll(() => Promise.all(apps.map((app) => app.close())));
+
+    it('counts a client once across the instances of a deployment', async () => {
+      expect(await listGames(first)).toBe(200);
+      expect(await listGames(second)).toBe(200);
+      // each limit counts on its own: the global limit's count does not use up the query limit
+      expect(await listGames(first)).toBe(200);
+      expect(await listGames(second)).toBe(429);
+      expect(await listGames(first)).toBe(429);
+      // other limits, other clients and other deployments are not affected
+      expect(
+        (await first.inject({ method: 'GET', url: '/api/config', remoteAddress: '10.1.0.1' }))
+          .statusCode,
+      ).toBe(200);
+      expect(await listGames(second, '10.1.0.2')).toBe(200);
+      expect(await listGames(otherDeployment)).toBe(200);
+    });
+  });
+}
+
+describe('rate limits with Redis unreachable', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await instance(mkdtempSync(join(tmpdir(), 'vexil-down-')), 'redis://127.0.0.1:1');
+  });
+  afterAll(() => app.close());
+
+  it('lets requests through rather than failing them', async () => {
+    for (let i = 0; i < 5; i++) expect(await listGames(app, '10.2.0.1')).toBe(200);
+  });
+});
