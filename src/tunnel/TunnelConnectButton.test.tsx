@@ -112,6 +112,18 @@ describe('TunnelConnectButton', () => {
     ).toBeTruthy();
   });
 
+  it('takes the too-old warning back once an updated daemon connects', async () => {
+    daemon.versionStatus = 404;
+    daemon.scope = 'allowed';
+    render();
+    expect(await screen.findByText('Tunnel daemon too old')).toBeTruthy();
+    daemon.versionStatus = 200;
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect' }));
+    expect((await screen.findByLabelText('Local address')).textContent).toMatch(/^127\.0\.0\.1:/);
+    // the warning stays until closed otherwise (it does not close by itself)
+    await waitFor(() => expect(screen.queryByText('Tunnel daemon too old')).toBeNull());
+  });
+
   it('says when the daemon goes offline while in use', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     daemon.scope = 'allowed';
@@ -121,5 +133,11 @@ describe('TunnelConnectButton', () => {
     await act(() => vi.advanceTimersByTimeAsync(3_000));
     expect(await screen.findByText('Tunnel daemon went offline')).toBeTruthy();
     expect(screen.getByText('No tunnel daemon answers at http://127.0.0.1:3307.')).toBeTruthy();
+
+    // back online and connected again: the notice goes
+    daemon.online = true;
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect' }));
+    expect((await screen.findByLabelText('Local address')).textContent).toMatch(/^127\.0\.0\.1:/);
+    await waitFor(() => expect(screen.queryByText('Tunnel daemon went offline')).toBeNull());
   });
 });

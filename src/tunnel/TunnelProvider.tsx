@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } fr
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../app/notifications';
 import { useClientConfig } from '../app/useClientConfig';
-import { tunnelErrorNotice, wentOfflineNotice } from './notices';
+import { TUNNEL_NOTICE_IDS, tunnelErrorNotice, wentOfflineNotice } from './notices';
 import { readTunnelOptions, writeTunnelOptions, type TunnelOptions } from './options';
 import { TunnelSession } from './session';
 import { TUNNEL_FEATURES } from './states';
@@ -37,6 +37,13 @@ export function TunnelProvider({ children }: { children: ReactNode }) {
       }),
     [session, notify, t, options.api],
   );
+  // Once a daemon answers again, the notices that it was offline or too old are out of date.
+  const reachable = snapshot.state !== 'Invalid';
+  useEffect(() => {
+    if (!reachable) return;
+    notify.hide(TUNNEL_NOTICE_IDS.offline);
+    notify.hide(TUNNEL_NOTICE_IDS.versionMismatch);
+  }, [reachable, notify]);
   useEffect(() => session.stop, [session]);
 
   const value = useMemo<TunnelContextValue>(
