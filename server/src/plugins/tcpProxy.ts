@@ -1,11 +1,15 @@
 /**
  * The services behind the proxy and capture operations: `app.captures` (pcap files under
- * `$VEXIL_DATA/captures`) and `app.tcpProxy` (checks, connection slots, timing; tests shorten it).
+ * `$VEXIL_DATA/captures`, unfinished ones swept) and `app.tcpProxy` (checks, connection slots,
+ * timing; tests shorten it).
  */
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import { CaptureStore } from '../services/captureStore.js';
 import { ProxyService } from '../services/proxy/proxyService.js';
+
+const PARTIAL_GRACE_MS = 5 * 60_000;
+const SWEEP_INTERVAL_MS = 60 * 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +27,23 @@ export const tcpProxyPlugin = fp(
     app.containers.onDestroyed((id) => app.tcpProxy.forget(id));
     // Open sessions end with the server, and their captures are stored before it stops.
     app.addHook('preClose', () => app.tcpProxy.shutdown());
+    // Recordings a crash left unfinished: swept at start and every hour, once older than any
+    // session can be.
+    const sweep = () =>
+      captures
+        .sweepPartial(app.tcpProxy.timing.sessionLimitMs + PARTIAL_GRACE_MS)
+        .then((removed) => {
+          if (removed > 0) app.log.info(`Removed ${removed} unfinished traffic capture(s)`);
+        })
+        .catch((error: Error) =>
+          app.log.warn({ err: error }, 'Could not sweep unfinished captures'),
+        );
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await sweep();
+      timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'vexil-tcp-proxy' },
 );

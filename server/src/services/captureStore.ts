@@ -46,6 +46,25 @@ export class CaptureStore {
     return join(dir, `${randomBytes(8).toString('hex')}.pcap`);
   }
 
+  /**
+   * Removes recordings in progress untouched for longer than `maxAgeMs`: a session cannot last
+   * that long, so their server stopped without storing them (a crash). Answers how many went.
+   */
+  async sweepPartial(maxAgeMs: number, now: number = Date.now()): Promise<number> {
+    const dir = join(this.root, '.partial');
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+    let removed = 0;
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const path = join(dir, entry.name);
+      const info = await stat(path).catch(() => null);
+      if (!info || now - info.mtimeMs <= maxAgeMs) continue;
+      await rm(path, { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
   /** Moves a finished recording into the team's folder. */
   async save(challengeId: number, participationId: number, name: string, from: string) {
     const target = this.file(challengeId, participationId, name);
