@@ -2,7 +2,7 @@
  * The playing view: the team's summary, the challenges by category, the notices (live), and the
  * challenge dialog, addressed by `?challenge={id}` so a challenge can be linked and reloaded.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
@@ -18,6 +18,7 @@ import { NoticesPanel } from './NoticesPanel';
 import { useNoticeText } from './NoticeItem';
 import { teamSolves } from './solves';
 import { TeamSummary } from './TeamSummary';
+import { useSolvedHere } from './useSolvedHere';
 
 const CHALLENGE_PARAM = 'challenge';
 
@@ -66,14 +67,10 @@ export function ChallengeBoard({ game, practice }: { game: PublicGameDetail; pra
   const details = useGameDetails(gameId, { live: !practice });
   const notices = useGameNotices(gameId, { onLiveNotice: useLiveNoticeHandler(gameId) });
   const [openId, setOpenId] = useOpenChallenge();
-  const [acceptedHere, setAcceptedHere] = useState<ReadonlySet<number>>(new Set());
+  const [acceptedHere, onAccepted] = useSolvedHere(gameId, details.data?.rank?.id, practice);
   const solves = useMemo(
     () => teamSolves(details.data, acceptedHere),
     [details.data, acceptedHere],
-  );
-  const onAccepted = useCallback(
-    (id: number) => setAcceptedHere((set) => new Set(set).add(id)),
-    [],
   );
   const openTitle = useMemo(
     () =>

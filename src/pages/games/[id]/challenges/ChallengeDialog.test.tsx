@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, problem } from '../../../../test/apiMock';
 import { fill } from '../../../../test/forms';
 import { buildScene, GAME_ID, HOUR, renderPage, serve, type Scene } from './testScene';
@@ -175,5 +175,19 @@ describe('the challenge dialog', () => {
     fireEvent.click(view.getByRole('button', { name: 'Close' }));
     expect(await screen.findByRole('button', { name: /^Login bypass Solved\b/ })).toBeTruthy();
     expect(screen.getByText('1 / 3')).toBeTruthy();
+
+    // the board never counts it, so this browser remembers it: a reload still shows it solved
+    cleanup();
+    renderPage();
+    expect(await screen.findByRole('button', { name: /^Login bypass Solved\b/ })).toBeTruthy();
+    expect(screen.getByText('1 / 3')).toBeTruthy();
+  });
+
+  it('does not remember solves of a running game, which the board counts', async () => {
+    checkAs('Accepted');
+    renderPage('?challenge=201');
+    const view = await submitFlag('flag{in}');
+    expect(await view.findByText('Correct! The challenge is solved.')).toBeTruthy();
+    expect(Object.keys(localStorage).filter((key) => key.includes('practiceSolves'))).toEqual([]);
   });
 });
