@@ -4,7 +4,7 @@
  * end, which the board never counts; those are remembered in local storage per game and team, so
  * a reload or another visit still shows them solved.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 
 const storageKey = (gameId: number, teamId: number) => `vexil.practiceSolves.${gameId}.${teamId}`;
 
@@ -31,21 +31,18 @@ export function useSolvedHere(
   practice: boolean,
 ): [ReadonlySet<number>, (challengeId: number) => void] {
   const key = practice && teamId !== undefined ? storageKey(gameId, teamId) : undefined;
-  const [solved, setSolved] = useState<ReadonlySet<number>>(new Set());
-
-  useEffect(() => {
-    if (!key) return;
-    const stored = readStored(key);
-    if (stored.length > 0) setSolved((current) => new Set([...current, ...stored]));
-  }, [key]);
+  const [visit, setVisit] = useState<ReadonlySet<number>>(new Set());
+  // what earlier visits stored (read again after each solve of this one, which also stores it)
+  const solved = useMemo(
+    () => (key ? new Set([...readStored(key), ...visit]) : visit),
+    [key, visit],
+  );
 
   const add = useCallback(
-    (challengeId: number) =>
-      setSolved((current) => {
-        const next = new Set(current).add(challengeId);
-        if (key) store(key, new Set([...readStored(key), ...next]));
-        return next;
-      }),
+    (challengeId: number) => {
+      if (key) store(key, new Set([...readStored(key), challengeId]));
+      setVisit((current) => new Set(current).add(challengeId));
+    },
     [key],
   );
   return [solved, add];
