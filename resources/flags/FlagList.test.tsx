@@ -12,8 +12,8 @@ vi.mock('../../src/api/client', async (importOriginal) => ({
 
 const path = '/api/edit/games/3/challenges/5';
 const flags = [
-  { id: 1, flag: 'flag{first}', attachment: null },
-  { id: 2, flag: 'flag{second}', attachment: null },
+  { id: 1, flag: 'flag{first}', attachment: null, occupied: false },
+  { id: 2, flag: 'flag{second}', attachment: null, occupied: false },
 ];
 
 const renderFlags = () =>
@@ -29,7 +29,7 @@ describe('FlagList', () => {
       body: buildChallenge({ id: 5, flags: stored }),
     }));
     fakeApi.on('POST', `${path}/flags`, () => {
-      stored = [...flags, { id: 3, flag: 'flag{third}', attachment: null }];
+      stored = [...flags, { id: 3, flag: 'flag{third}', attachment: null, occupied: false }];
       return { status: 200 };
     });
     renderFlags();

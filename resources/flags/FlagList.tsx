@@ -1,12 +1,13 @@
 /**
  * A challenge's flags at `/games/:id/challenges/:chalId/flags`: the stored flags with a delete
  * button each, and the bulk "add flags" box. Dynamic-attachment flags carry their own file: the
- * list shows it and the table below adds flag + file pairs. Dynamic-container challenges have no
- * stored flags: the page shows their flag template instead.
+ * list shows it and whether a team holds it, and the table below adds flag + file pairs.
+ * Dynamic-container challenges have no stored flags: the page shows their flag template instead.
  */
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -32,6 +33,18 @@ import { useChallengeMeta } from '../challenges/choices';
 import { FlagCreate } from './FlagCreate';
 import { FlagPairsCreate } from './FlagPairsCreate';
 import { GameTabs } from '../games/GameTabs';
+
+/** Whether a team already holds this flag + file pair of the pool. */
+function FlagOccupied() {
+  const flag = useRecordContext<FlagInfo>();
+  const translate = useTranslate();
+  if (!flag) return null;
+  return flag.occupied ? (
+    <Chip size="small" color="info" label={translate('resources.flags.occupied')} />
+  ) : (
+    <Chip size="small" variant="outlined" label={translate('resources.flags.free')} />
+  );
+}
 
 function BackButton({ meta }: { meta: ChallengeMeta }) {
   const adminPath = useAdminPath();
@@ -152,6 +165,7 @@ function FlagListBody() {
         >
           <DataTable.Col source="flag" disableSort field={FlagText} />
           {withFiles && <DataTable.Col source="attachment" disableSort field={FlagAttachment} />}
+          {withFiles && <DataTable.Col source="occupied" disableSort field={FlagOccupied} />}
           <DataTable.Col align="right" disableSort>
             <DeleteButton mutationMode="pessimistic" mutationOptions={{ meta }} redirect={false} />
           </DataTable.Col>

@@ -33,6 +33,7 @@ function serve(flags: FlagInfo[] = []) {
         id: 9,
         flag: 'flag{new}',
         attachment: { id: 9, type: 'Remote', url: 'https://x.example/new.bin', fileSize: null },
+        occupied: false,
       },
     ];
     return { status: 200 };
@@ -58,8 +59,14 @@ describe('FlagPairsCreate', () => {
           url: `/assets/${'a'.repeat(64)}/team%201.zip`,
           fileSize: 3000,
         },
+        occupied: true,
       },
-      { id: 2, flag: 'flag{two}', attachment: { id: 2, type: 'Local', url: null, fileSize: null } },
+      {
+        id: 2,
+        flag: 'flag{two}',
+        attachment: { id: 2, type: 'Local', url: null, fileSize: null },
+        occupied: false,
+      },
     ]);
     renderFlags();
     expect(await screen.findByText('flag{one}')).toBeTruthy();
@@ -68,6 +75,11 @@ describe('FlagPairsCreate', () => {
     );
     expect(screen.getByText('(3 KB)', { exact: false })).toBeTruthy();
     expect(screen.getByText('The file is missing')).toBeTruthy();
+    // which pairs a team already holds
+    expect(screen.getByRole('row', { name: /flag\{one\}/ }).textContent).toContain(
+      'Given to a team',
+    );
+    expect(screen.getByRole('row', { name: /flag\{two\}/ }).textContent).toContain('Free');
     expect(screen.getByText('Add flags with their files')).toBeTruthy();
     expect(screen.queryByLabelText('Flags')).toBeNull();
   });

@@ -1867,7 +1867,8 @@ export const models = {
     "required": [
       "id",
       "flag",
-      "attachment"
+      "attachment",
+      "occupied"
     ],
     "fields": {
       "id": {
@@ -1880,6 +1881,9 @@ export const models = {
       },
       "attachment": {
         "type": "unknown"
+      },
+      "occupied": {
+        "type": "boolean"
       }
     }
   },

@@ -3549,6 +3549,8 @@ export interface components {
             flag: string;
             /** @description The flag's own attachment (`DynamicAttachment`), or null. */
             attachment: components["schemas"]["Attachment"] | null;
+            /** @description Whether a team holds this entry of a `DynamicAttachment` pool (always false for other types). **Vexil addition:** lets organisers see how much of the pool is left. */
+            occupied: boolean;
         };
         /** @description A challenge with every setting an organiser can edit. */
         ChallengeEditDetailModel: {

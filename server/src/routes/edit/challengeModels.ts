@@ -47,7 +47,12 @@ export async function toChallengeDetail(
     fileName: c.fileName,
     attachment: view(c.attachmentId),
     testContainer: testContainer && toContainerInfo(testContainer),
-    flags: flags.map((f) => ({ id: f.id, flag: f.flag, attachment: view(f.attachmentId) })),
+    flags: flags.map((f) => ({
+      id: f.id,
+      flag: f.flag,
+      attachment: view(f.attachmentId),
+      occupied: f.occupied,
+    })),
     containerImage: c.containerImage,
     memoryLimit: c.memoryLimit,
     cpuCount: c.cpuCount,

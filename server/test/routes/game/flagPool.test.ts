@@ -9,6 +9,7 @@ import type { Game } from '../../../src/db/repositories/games.js';
 import { createTestApp, signIn, type Caller } from '../../support/app.js';
 import { createChallenge, createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { expectMatchesSpec } from '../../support/spec.js';
 import { playingTeam } from './support.js';
 
 describeEachDatabase('the dynamic attachment pool', (getDb) => {
@@ -70,9 +71,27 @@ describeEachDatabase('the dynamic attachment pool', (getDb) => {
     const latecomer = await playingTeam(app, game);
     expect((await fileOf(latecomer.call, game, challenge.id)).status).toBe(404);
 
+    // organisers see which entries are taken
+    const edit = await admin({
+      method: 'GET',
+      url: `/api/edit/games/${game.id}/challenges/${challenge.id}`,
+    });
+    expectMatchesSpec('editGetGameChallenge', edit);
+    expect(edit.json().flags.map((flag: { occupied: boolean }) => flag.occupied)).toEqual([
+      true,
+      true,
+    ]);
+
     const deleted = await admin({ method: 'DELETE', url: `/api/admin/teams/${first.team.id}` });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await occupied(challenge.id)).sort()).toEqual([0, 1]);
+    const afterDelete = await admin({
+      method: 'GET',
+      url: `/api/edit/games/${game.id}/challenges/${challenge.id}`,
+    });
+    expect(
+      afterDelete.json().flags.filter((flag: { occupied: boolean }) => flag.occupied),
+    ).toHaveLength(1);
     expect(await fileOf(latecomer.call, game, challenge.id)).toEqual(firstFile);
     expect(await occupied(challenge.id)).toEqual([1, 1]);
   });
