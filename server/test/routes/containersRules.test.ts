@@ -1,6 +1,6 @@
 // The rules around a team's container on a real engine: the 10-second guard (with rate limiting
-// off), concurrent creates, the team limit and its destroy-oldest policy, stopped leftovers, and
-// the refusals that never reach the engine.
+// off), concurrent creates, the team limit (also under concurrent creates) and its destroy-oldest
+// policy, stopped leftovers, and the refusals that never reach the engine.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp } from '../support/app.js';
@@ -95,6 +95,26 @@ describeWithDocker('team container rules', (getDb, image) => {
     } finally {
       await setPolicy(app, { autoDestroyOnLimitReached: false });
     }
+  });
+
+  it('holds the team limit when the team starts two challenges at once', async () => {
+    const game = await createGame(app, { containerCountLimit: 1 });
+    const first = await containerChallenge(app, game.id, image);
+    const second = await containerChallenge(app, game.id, image);
+    const team = await playingTeam(app, game, { size: 2 });
+    const [a, b] = team.members;
+    const answers = await Promise.all([
+      startContainer(a.call, game.id, first.id),
+      startContainer(b.call, game.id, second.id),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const refused = answers.find((answer) => answer.statusCode === 400)!;
+    expect(refused.json().title).toBe('The number of team containers cannot exceed 1');
+    const rows = [
+      ...(await containerRows(app, team.registration.id, first.id)),
+      ...(await containerRows(app, team.registration.id, second.id)),
+    ];
+    expect(rows).toHaveLength(1);
   });
 
   it('replaces a leftover whose engine container has stopped', async () => {

@@ -26,6 +26,7 @@ import {
 import type { ContainerPolicy } from '../../domain/siteSettings.js';
 import { loadContainerOwner, storedContainerOwner } from './owner.js';
 import type { ContainerProvider, ContainerState } from './provider.js';
+import { KeyedQueue } from '../keyedQueue.js';
 
 export interface ContainerLog {
   info(message: string): void;
@@ -75,6 +76,8 @@ export class ContainerService {
   private ownerId?: Promise<string>;
   private readonly background = new Set<Promise<unknown>>();
   private readonly destroyedListeners: ((containerId: string) => void)[] = [];
+  /** Serialises work per key, e.g. a team's container creates (see teamContainers.ts). */
+  readonly teamQueue = new KeyedQueue();
 
   constructor(private readonly deps: ContainerServiceDeps) {
     this.db = deps.db;

@@ -114,6 +114,14 @@ export async function createTeamContainer(
   deps: TeamContainerDeps,
   target: TeamChallenge,
 ): Promise<Container> {
+  // The team limit is checked against the team's containers before one is launched: a team's
+  // creates take turns (in this process), or two challenges started at once would both pass it.
+  return deps.containers.teamQueue.run(`participation:${target.participation.id}`, () =>
+    createInTurn(deps, target),
+  );
+}
+
+async function createInTurn(deps: TeamContainerDeps, target: TeamChallenge): Promise<Container> {
   const { containers } = deps;
   const { game, participation, challenge, instance, now } = target;
   checkGuard(instance, now);
