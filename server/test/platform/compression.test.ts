@@ -1,36 +1,31 @@
 // Answers go out compressed when the client accepts it: built bundles from the `.br`/`.gz` files
 // the build writes (scripts/vite-precompress.ts), everything else compressed on the fly.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../../scripts/vite-precompress.js';
-import { createTestApp, signIn, testConfig } from '../support/app.js';
-import { openTestDatabase, type TestDatabase } from '../support/databases.js';
+import type { FastifyInstance } from 'fastify';
+import { signIn } from '../support/app.js';
+import { startWebApp, type WebApp } from '../support/webApp.js';
 
 describe('compression', () => {
+  let web: WebApp;
   let webDir: string;
-  let database: TestDatabase;
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: FastifyInstance;
   const bundle = `export const words = ${JSON.stringify('flag '.repeat(2000))};\n`;
 
   beforeAll(async () => {
-    webDir = await mkdtemp(join(tmpdir(), 'vexil-web-'));
-    await mkdir(join(webDir, 'static'));
-    await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Vexil test</title>');
-    await writeFile(join(webDir, 'static', 'app-abc123.js'), bundle);
-    await writeFile(join(webDir, 'static', 'tiny.js'), 'export {};\n');
-    expect(await precompressDirectory(webDir)).toBe(1);
-    database = await openTestDatabase('sqlite');
-    app = await createTestApp(database, testConfig({ VEXIL_WEB_DIR: webDir }));
+    web = await startWebApp(async (dir) => {
+      await mkdir(join(dir, 'static'));
+      await writeFile(join(dir, 'static', 'app-abc123.js'), bundle);
+      await writeFile(join(dir, 'static', 'tiny.js'), 'export {};\n');
+      expect(await precompressDirectory(dir)).toBe(1);
+    });
+    ({ app, webDir } = web);
   });
 
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await rm(webDir, { recursive: true, force: true });
-  });
+  afterAll(() => web.close());
 
   it('writes .br and .gz siblings for text assets above 1 KiB only', async () => {
     const brotli = await readFile(join(webDir, 'static', 'app-abc123.js.br'));

@@ -1,12 +1,8 @@
 // Security headers: the pages' Content-Security-Policy and helmet's other headers on every answer;
 // the API reference keeps its own policy.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig } from '../support/app.js';
-import { openTestDatabase, type TestDatabase } from '../support/databases.js';
+import { startWebApp, type WebApp } from '../support/webApp.js';
 
 /** The policy's directives by name. */
 function directives(header: string | string[] | number | undefined): Map<string, string> {
@@ -23,20 +19,13 @@ function directives(header: string | string[] | number | undefined): Map<string,
 }
 
 describe('security headers', () => {
+  let web: WebApp;
   let app: FastifyInstance;
-  let database: TestDatabase;
-  let webDir: string;
   beforeAll(async () => {
-    webDir = await mkdtemp(join(tmpdir(), 'vexil-web-'));
-    await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Vexil test</title>');
-    database = await openTestDatabase('sqlite');
-    app = await createTestApp(database, testConfig({ VEXIL_WEB_DIR: webDir }));
+    web = await startWebApp();
+    app = web.app;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await rm(webDir, { recursive: true, force: true });
-  });
+  afterAll(() => web.close());
 
   it('keeps the pages to this site, opening only what the client needs', async () => {
     const page = await app.inject({ method: 'GET', url: '/games/1/challenges' });
