@@ -28,13 +28,25 @@ export function orderChallenges(challenges: readonly ScoringChallenge[]): Scorin
   return [...challenges].sort(compareChallenges);
 }
 
+/** The blood solves of each challenge, by challenge id, in one pass over the solves. */
+export function bloodsByChallenge(solves: readonly CountedSolve[]): Map<number, CountedSolve[]> {
+  const bloods = new Map<number, CountedSolve[]>();
+  for (const solve of solves) {
+    if (solve.blood === null) continue;
+    const list = bloods.get(solve.challengeId);
+    if (list) list.push(solve);
+    else bloods.set(solve.challengeId, [solve]);
+  }
+  return bloods;
+}
+
+/** `bloods`: the challenge's blood solves (at most three), in any order. */
 export function challengeInfo(
   challenge: ScoringChallenge,
-  solves: readonly CountedSolve[],
+  bloods: readonly CountedSolve[],
   teamsByParticipation: ReadonlyMap<number, ScoringTeam>,
 ): ScoreboardChallengeInfo {
-  const bloods = solves
-    .filter((s) => s.challengeId === challenge.id && s.blood !== null)
+  const ordered = [...bloods]
     .sort((a, b) => a.blood! - b.blood!)
     .map((s) => {
       const team = teamsByParticipation.get(s.participationId)!;
@@ -46,7 +58,7 @@ export function challengeInfo(
     category: challenge.category,
     score: challengeScore(challenge, challenge.acceptedCount),
     solved: Math.max(0, challenge.acceptedCount),
-    bloods,
+    bloods: ordered,
     disableBloodBonus: challenge.disableBloodBonus,
   };
 }
@@ -58,10 +70,11 @@ export function groupChallenges(
   teams: readonly ScoringTeam[],
 ): Partial<Record<ChallengeCategory, ScoreboardChallengeInfo[]>> {
   const teamsByParticipation = new Map(teams.map((t) => [t.participationId, t]));
+  const bloods = bloodsByChallenge(solves);
   const groups = new Map<ChallengeCategory, ScoreboardChallengeInfo[]>();
   for (const challenge of orderChallenges(challenges)) {
     const group = groups.get(challenge.category) ?? [];
-    group.push(challengeInfo(challenge, solves, teamsByParticipation));
+    group.push(challengeInfo(challenge, bloods.get(challenge.id) ?? [], teamsByParticipation));
     groups.set(challenge.category, group);
   }
   return Object.fromEntries(groups);

@@ -40,15 +40,15 @@ export function earliestSolves(
   teams: readonly ScoringTeam[],
   challenges: readonly ScoringChallenge[],
 ): ScoringSolve[] {
-  const teamIds = new Set(teams.map((t) => t.participationId));
   const challengeIds = new Set(challenges.map((c) => c.id));
-  const seen = new Set<string>();
+  // Per team, the challenges it already has a counted solve of (numbers, not string keys: this
+  // runs over every solve of a 1,000-team board).
+  const solvedBy = new Map<number, Set<number>>(teams.map((t) => [t.participationId, new Set()]));
   const result: ScoringSolve[] = [];
   for (const solve of [...solves].sort(byTime)) {
-    if (!teamIds.has(solve.participationId) || !challengeIds.has(solve.challengeId)) continue;
-    const key = `${solve.participationId}:${solve.challengeId}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const solved = solvedBy.get(solve.participationId);
+    if (!solved || !challengeIds.has(solve.challengeId) || solved.has(solve.challengeId)) continue;
+    solved.add(solve.challengeId);
     result.push(solve);
   }
   return result;
@@ -65,12 +65,18 @@ export function countSolves(
   const scoreById = new Map(challenges.map((c) => [c.id, challengeScore(c, c.acceptedCount)]));
   const counted = earliestSolves(solves, teams, challenges);
   const places = solverPlaces(counted);
-  return counted.map((solve) => {
+  return counted.map((solve): CountedSolve => {
     const challenge = challengeById.get(solve.challengeId)!;
     const place = places.get(solve)!;
     const blood = !challenge.disableBloodBonus && place < 3 ? place : null;
+    // Written out rather than spread: one object shape for every solve keeps this loop fast.
     return {
-      ...solve,
+      id: solve.id,
+      participationId: solve.participationId,
+      challengeId: solve.challengeId,
+      userName: solve.userName,
+      time: solve.time,
+      solveOrder: solve.solveOrder,
       type: blood === null ? 'Normal' : BLOOD_TYPES[blood],
       blood,
       points: solvePoints(scoreById.get(challenge.id)!, bonus, blood),
