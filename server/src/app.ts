@@ -26,7 +26,8 @@ import { hubsPlugin } from './plugins/hubs/index.js';
 import { tcpProxyPlugin } from './plugins/tcpProxy.js';
 import { handlers, socketHandlers } from './routes/index.js';
 import { registerOperations } from './routes/registerOperations.js';
-import { sessionLookup } from './services/sessions.js';
+import { sessionsFor } from './services/sessions.js';
+import { clusterEventsFor } from './services/clusterEventsRedis.js';
 import type { LogStore } from './services/logStore.js';
 import { deploymentDefaults, SettingsService } from './services/settings.js';
 import { registerContainers } from './services/containers/setup.js';
@@ -94,6 +95,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     config.redisUrl ? redisRealtimeBus(app, config.redisUrl) : new LocalRealtimeBus(),
   );
   app.decorate(
+    'clusterEvents',
+    clusterEventsFor(app, databaseNamespace(config.databaseUrl ?? config.dataDir)),
+  );
+  app.decorate(
     'scoreboards',
     new ScoreboardCache<ScoreboardModel>(
       (gameId) => computeScoreboard(database.db, gameId),
@@ -134,7 +139,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(csrfPlugin);
-  await app.register(authPlugin, { lookup: deps.lookupSession ?? sessionLookup(database.db) });
+  app.decorate('sessions', sessionsFor(app, deps.lookupSession));
+  await app.register(authPlugin, { lookup: app.sessions.lookup });
   await app.register(multipart, {
     attachFieldsToBody: true,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 20, parts: 40 },

@@ -54,6 +54,7 @@ export const emailHandlers: Handlers = {
     }).catch((error: unknown) => {
       throw isUniqueViolation(error) ? badRequest(EMAIL_IN_USE) : error;
     });
+    request.server.sessions.forgetUser(user.id);
     request.log.info(
       { userName: user.userName, ip: request.ip, taskStatus: 'Success' },
       `User ${user.userName} changed their email to ${email}`,

@@ -12,6 +12,7 @@ import { requireCaptcha } from './guards.js';
 import {
   clearSessionCookie,
   closeCurrentSession,
+  forgetCurrentSession,
   openSession,
   setSessionCookie,
 } from './session.js';
@@ -55,6 +56,7 @@ export const loginHandlers: Handlers = {
       await touchLastVisited(trx, user.id, request.ip, now);
       return openSession(trx, request, user.id, now);
     });
+    forgetCurrentSession(request);
     request.log.info(
       { userName: user.userName, ip: request.ip, taskStatus: 'Success' },
       `User ${user.userName} signed in`,
@@ -64,6 +66,7 @@ export const loginHandlers: Handlers = {
 
   async accountLogOut(request, reply) {
     await closeCurrentSession(request.server.db, request);
+    forgetCurrentSession(request);
     clearSessionCookie(request, reply);
   },
 };

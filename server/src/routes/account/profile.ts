@@ -44,6 +44,8 @@ export const profileHandlers: Handlers = {
       if (isUniqueViolation(error)) throw badRequest(USER_NAME_TAKEN);
       throw error;
     }
+    // Signed-in requests carry the user name (logs, rate-limit keys stay by id).
+    if (patch.userName !== undefined) request.server.sessions.forgetUser(user.id);
   },
 
   /** Rotates the security stamp: other sessions end, this one is renewed. */
@@ -56,6 +58,7 @@ export const profileHandlers: Handlers = {
       await updateUserFields(trx, user.id, { passwordHash, securityStamp: newSecurityStamp() });
       return renewSession(trx, request, user.id);
     });
+    request.server.sessions.forgetUser(user.id);
     request.log.info(
       { userName: user.userName, ip: request.ip, taskStatus: 'Success' },
       `User ${user.userName} changed their password`,

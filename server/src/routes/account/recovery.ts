@@ -45,6 +45,7 @@ export const recoveryHandlers: Handlers = {
       return swapped;
     });
     if (!applied) throw badRequest('The reset link is invalid or has expired');
+    request.server.sessions.forgetUser(user.id);
     request.log.info(
       { userName: user.userName, ip: request.ip, taskStatus: 'Success' },
       `User ${user.userName} reset their password`,

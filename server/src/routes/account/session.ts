@@ -24,14 +24,23 @@ export async function openSession(
   return (await createSession(db, userId, meta)).token;
 }
 
-/** Ends the session the request came with, if any. */
+/** Ends the session the request came with, if any. Inside a transaction, call
+ *  `forgetCurrentSession` once it has committed. */
 export async function closeCurrentSession(db: Kysely<DB>, request: FastifyRequest): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await deleteSession(db, token);
 }
 
+/** Drops the cached copy of the request's session on every instance, after its row is gone
+ *  (earlier, a concurrent request could cache the row again). */
+export function forgetCurrentSession(request: FastifyRequest): void {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) request.server.sessions.forgetToken(token);
+}
+
 /** After the security stamp rotated: drops every session of the user (all void now) and opens
- *  a new one for the caller, so only the current device stays signed in. */
+ *  a new one for the caller, so only the current device stays signed in. Once the transaction has
+ *  committed, call `sessions.forgetUser`. */
 export async function renewSession(
   db: Kysely<DB>,
   request: FastifyRequest,

@@ -69,6 +69,10 @@ export const adminUserHandlers: Handlers = {
     const patch = patchOf(request.body);
     await assertUnused(db, [{ userName: patch.userName, email: patch.email }], user.id);
     await updateUserFields(db, user.id, patch).catch(rethrowAsTaken);
+    // The role (a ban included) and the name are part of every signed-in request.
+    if (patch.role !== undefined || patch.userName !== undefined) {
+      request.server.sessions.forgetUser(user.id);
+    }
     logAdminAction(request, `Updated user ${user.userName}`);
   },
 
@@ -88,6 +92,7 @@ export const adminUserHandlers: Handlers = {
     }).catch((error: unknown) => {
       throw isForeignKeyViolation(error) ? captainError : error;
     });
+    request.server.sessions.forgetUser(id);
     await files
       .release(user.avatarHash)
       .catch((err: unknown) => request.log.warn({ err }, 'Could not release a deleted avatar'));
@@ -104,6 +109,8 @@ export const adminUserHandlers: Handlers = {
       securityStamp: newSecurityStamp(),
     });
     if (!updated) throw notFound(USER_NOT_FOUND);
+    // The new stamp voids the user's sessions.
+    request.server.sessions.forgetUser(user.id);
     logAdminAction(request, `Reset the password of ${user.userName}`);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(password));
   },
