@@ -1,13 +1,19 @@
 #!/usr/bin/env node
-// Bundles the server's TypeScript into build/server/main.mjs (dependencies stay in node_modules).
+// Bundles the server's TypeScript into build/server/main.mjs, and each worker thread's entry into
+// its own file beside it (dependencies stay in node_modules). The names of the worker bundles are
+// what server/src/services/workerThreads.ts looks for next to the running bundle.
 import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 await build({
-  entryPoints: [join(root, 'server/src/main.ts')],
-  outfile: join(root, 'build/server/main.mjs'),
+  entryPoints: {
+    main: join(root, 'server/src/main.ts'),
+    scoreboardWorker: join(root, 'server/src/services/scoreboard/worker.ts'),
+  },
+  outdir: join(root, 'build/server'),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

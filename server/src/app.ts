@@ -34,10 +34,8 @@ import { registerContainers } from './services/containers/setup.js';
 import { FileService } from './services/files.js';
 import { LocalRealtimeBus, type RealtimeBus } from './services/realtime.js';
 import { redisRealtimeBus } from './services/realtimeRedis.js';
-import { ScoreboardCache } from './services/scoreboard/cache.js';
-import { computeScoreboard, type ScoreboardModel } from './services/scoreboard/compute.js';
-import { databaseNamespace, redisScoreboardStore } from './services/scoreboard/redisStore.js';
-import { startScoreboardWarmup } from './services/scoreboard/warmup.js';
+import { databaseNamespace, sourceIdentity } from './services/scoreboard/redisStore.js';
+import { registerScoreboards } from './services/scoreboard/setup.js';
 import { LocalBlobStore } from './services/blobStore.js';
 import { FlagChecker } from './services/flagChecker.js';
 import { join } from 'node:path';
@@ -52,7 +50,6 @@ declare module 'fastify' {
     settings: SettingsService;
     files: FileService;
     realtime: RealtimeBus;
-    scoreboards: ScoreboardCache<ScoreboardModel>;
   }
 }
 
@@ -94,21 +91,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     'realtime',
     config.redisUrl ? redisRealtimeBus(app, config.redisUrl) : new LocalRealtimeBus(),
   );
-  app.decorate(
-    'clusterEvents',
-    clusterEventsFor(app, databaseNamespace(config.databaseUrl ?? config.dataDir)),
-  );
-  app.decorate(
-    'scoreboards',
-    new ScoreboardCache<ScoreboardModel>(
-      (gameId) => computeScoreboard(database.db, gameId),
-      redisScoreboardStore<ScoreboardModel>(app, config.redisUrl),
-      (gameId, error) =>
-        app.log.error({ err: error }, `Could not compute the scoreboard of game ${gameId}`),
-    ),
-  );
-  const scoreboardWarmup = startScoreboardWarmup(app);
-  app.addHook('onClose', () => scoreboardWarmup.stop());
+  // Instances on one database share caches, boards and invalidations: name them by it.
+  const deployment = databaseNamespace(sourceIdentity(database.source));
+  app.decorate('clusterEvents', clusterEventsFor(app, deployment));
+  registerScoreboards(app, database);
 
   const flagChecker = new FlagChecker(
     { db: database.db, realtime: app.realtime, scoreboards: app.scoreboards },
@@ -156,7 +142,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     config.redisUrl
       ? {
           redisUrl: config.redisUrl,
-          namespace: databaseNamespace(config.databaseUrl ?? config.dataDir),
+          namespace: deployment,
         }
       : undefined,
   );

@@ -7,9 +7,17 @@ import { migrateToLatest } from './migrations/migrate.js';
 
 export type { DatabaseLogger, DialectName } from './dialects/index.js';
 
+/**
+ * Where the database lives, so that another thread can open its own connection to it (the
+ * scoreboard worker). An in-memory SQLite database cannot be shared: its file is `:memory:`.
+ */
+export type DatabaseSource =
+  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
 export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
+  source: DatabaseSource;
   /** Closes the connection (pool); calling it again does nothing. */
   close(): Promise<void>;
 }
@@ -26,17 +34,18 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const { logger } = opts;
   let db: Kysely<DB>;
-  let dialect: DialectName;
+  let source: DatabaseSource;
   if (opts.databaseUrl) {
     db = openPostgres(opts.databaseUrl, logger);
-    dialect = 'postgres';
+    source = { dialect: 'postgres', url: opts.databaseUrl };
     logger?.info('Database: PostgreSQL');
   } else {
     const sqlite = openSqlite(opts.dataDir);
     db = sqlite.db;
-    dialect = 'sqlite';
+    source = { dialect: 'sqlite', file: sqlite.location };
     logger?.info(`Database: SQLite at ${sqlite.location}`);
   }
+  const dialect: DialectName = source.dialect;
 
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= db.destroy());
@@ -46,5 +55,5 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     await close();
     throw error;
   }
-  return { db, dialect, close };
+  return { db, dialect, source, close };
 }

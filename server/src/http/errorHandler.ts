@@ -55,7 +55,9 @@ export function toErrorBody(error: FastifyError | ApiError | Error): {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { httpStatus, body } = toErrorBody(error);
-    if (httpStatus >= 500) {
+    if (error instanceof ApiError && error.retryAfter !== undefined) {
+      reply.header('retry-after', String(error.retryAfter));
+    } else if (httpStatus >= 500) {
       request.log.error({ err: error }, 'Unhandled error');
     }
     return reply.code(httpStatus).type('application/json; charset=utf-8').send(body);

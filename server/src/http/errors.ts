@@ -5,6 +5,8 @@ export class ApiError extends Error {
     title: string,
     /** Body `status` when it differs from the HTTP code (e.g. 10002 "game ended"). */
     readonly bodyStatus: number = statusCode,
+    /** Seconds a client should wait before trying again (sent as `Retry-After`). */
+    readonly retryAfter?: number,
   ) {
     super(title);
     this.name = 'ApiError';
@@ -17,3 +19,6 @@ export const unauthorized = (title = 'Please sign in first') => new ApiError(401
 export const forbidden = (title = 'Access denied') => new ApiError(403, title);
 export const notFound = (title = 'Not found') => new ApiError(404, title);
 export const tooManyRequests = (title: string) => new ApiError(429, title);
+/** A dependency is down or busy: the client may try again after `retryAfter` seconds. */
+export const serviceUnavailable = (title: string, retryAfter = 5) =>
+  new ApiError(503, title, 503, retryAfter);

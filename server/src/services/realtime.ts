@@ -5,13 +5,18 @@
  *
  * Groups: `game:<id>` (players' hub /hub/user), `monitor:<id>` (/hub/monitor), `admin` (/hub/admin).
  * Targets (hub method names) are the wire contract's: ReceivedGameNotice, ReceivedGameEvent,
- * ReceivedSubmissions, ReceivedLog. Payload timestamps are ISO strings on the hubs (the hub layer
+ * ReceivedSubmissions, ReceivedLog; and Vexil's ReceivedScoreboardUpdate on the players' hub. Payload timestamps are ISO strings on the hubs (the hub layer
  * converts epoch-ms fields named in HUB_TIME_FIELDS).
  */
 import { EventEmitter } from 'node:events';
 
 export type HubTarget =
-  'ReceivedGameNotice' | 'ReceivedGameEvent' | 'ReceivedSubmissions' | 'ReceivedLog';
+  | 'ReceivedGameNotice'
+  | 'ReceivedGameEvent'
+  | 'ReceivedSubmissions'
+  | 'ReceivedLog'
+  /** Vexil addition: the game's board was rebuilt (ScoreboardUpdate); clients read it again. */
+  | 'ReceivedScoreboardUpdate';
 
 export interface HubMessage {
   target: HubTarget;

@@ -14,8 +14,12 @@ const types: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format),
 };
 
-export function openPostgres(databaseUrl: string, logger?: DatabaseLogger): Kysely<DB> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, types });
+export function openPostgres(
+  databaseUrl: string,
+  logger?: DatabaseLogger,
+  poolSize = POOL_SIZE,
+): Kysely<DB> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => {
     (logger?.warn ?? logger?.info)?.call(logger, `PostgreSQL idle client error: ${error.message}`);

@@ -11,6 +11,14 @@ export const IN_MEMORY = ':memory:';
 export function openSqlite(dataDir: string): { db: Kysely<DB>; location: string } {
   const location = dataDir === IN_MEMORY ? IN_MEMORY : join(dataDir, SQLITE_FILE_NAME);
   if (location !== IN_MEMORY) mkdirSync(dataDir, { recursive: true });
+  return { db: openSqliteFile(location), location };
+}
+
+/**
+ * A connection to an SQLite file (or `:memory:`). Files use write-ahead logging, so that another
+ * connection (the scoreboard worker's) reads while this one writes.
+ */
+export function openSqliteFile(location: string): Kysely<DB> {
   const database = new SQLite(location);
   if (location !== IN_MEMORY) {
     database.pragma('journal_mode = WAL');
@@ -18,5 +26,5 @@ export function openSqlite(dataDir: string): { db: Kysely<DB>; location: string 
   }
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return { db: new Kysely<DB>({ dialect: new SqliteDialect({ database }) }), location };
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
 }

@@ -99,6 +99,22 @@ export async function listGamesStartingBetween(
   return rows.map((r) => r.id);
 }
 
+/** Ids of games under way at some time within [from, to] (the warm-up at server start). */
+export async function listGamesUnderWayBetween(
+  db: Kysely<DB>,
+  from: number,
+  to: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('games')
+    .select('id')
+    .where('start_time', '<=', to)
+    .where('end_time', '>=', from)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function listEnabledChallenges(
   db: Kysely<DB>,
   gameId: number,

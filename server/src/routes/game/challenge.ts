@@ -14,6 +14,7 @@ import { notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { loadInstance } from '../../services/playInstances.js';
 import { passGate } from './context.js';
+import { readBoard } from './scoreboard.js';
 
 type Schemas = components['schemas'];
 
@@ -48,15 +49,18 @@ async function flagContext(
 }
 
 export const gameChallengeHandlers: Handlers = {
-  async gameGetDetails(request) {
+  async gameGetDetails(request, reply) {
     const { game, participation } = await passGate(request, request.params.id, {
       endedBlocked: true,
     });
-    const board = await request.server.scoreboards.get(game.id);
-    let rank = board.items.find((item) => item.id === participation.teamId) ?? null;
-    if (!rank) {
-      const team = await findTeamById(request.server.db, participation.teamId);
-      rank = {
+    const app = request.server;
+    const board = app.scoreboards.peek(game.id) ?? (await readBoard(app, game.id));
+    // The team's row is looked up by id and sent as the board wrote it: nothing is parsed,
+    // scanned or serialised again.
+    let rank = board.rows.get(participation.teamId);
+    if (rank === undefined) {
+      const team = await findTeamById(app.db, participation.teamId);
+      rank = JSON.stringify({
         id: participation.teamId,
         name: team?.name ?? '',
         bio: team?.bio ?? null,
@@ -68,16 +72,19 @@ export const gameChallengeHandlers: Handlers = {
         lastSubmissionTime: NEVER,
         solvedChallenges: [],
         solvedCount: 0,
-      };
+      } satisfies Schemas['ScoreboardItem']);
     }
-    return {
-      challenges: board.challenges,
-      challengeCount: board.challengeCount,
-      rank,
+    const rest = JSON.stringify({
       teamToken: sign(game.privateKey, participation.teamId),
       writeupRequired: game.writeupRequired,
       writeupDeadline: game.writeupDeadline,
-    };
+    });
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(
+        `{"challenges":${board.challengesJson},"challengeCount":${board.challengeCount}` +
+          `,"rank":${rank},${rest.slice(1)}`,
+      );
   },
 
   async gameGetChallenge(request) {

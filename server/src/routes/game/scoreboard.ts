@@ -1,32 +1,65 @@
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { findScoreboardGame, type ScoreboardGame } from '../../db/repositories/scoreboardData.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import type { ScoreboardModel } from '../../domain/scoring/types.js';
+import { badRequest, notFound, serviceUnavailable } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
+import type { BoardBytes } from '../../services/scoreboard/boardBytes.js';
+import { BoardUnavailableError } from '../../services/scoreboard/boards.js';
 import { scoreboardWorkbook, XLSX_TYPE } from '../../services/scoreboard/sheet.js';
 import { sheetFileName } from '../../services/scoreboard/sheetRows.js';
+import { sendBoard } from './boardReply.js';
+
+const gameNotFound = () => notFound('The game was not found');
+const notStarted = () => badRequest('The game has not started');
 
 /** The game, once it has started; hidden games included. */
 async function startedGame(app: FastifyInstance, id: number): Promise<ScoreboardGame> {
   const game = await findScoreboardGame(app.db, id);
-  if (!game) throw notFound('The game was not found');
-  if (Date.now() < game.startTime) throw badRequest('The game has not started');
+  if (!game) throw gameNotFound();
+  if (Date.now() < game.startTime) throw notStarted();
   return game;
+}
+
+/** The stored board of an existing game (built now, in the worker, if there is none yet). */
+export async function readBoard(app: FastifyInstance, gameId: number): Promise<BoardBytes> {
+  let board: BoardBytes | undefined;
+  try {
+    board = await app.scoreboards.get(gameId);
+  } catch (error) {
+    if (error instanceof BoardUnavailableError) {
+      throw serviceUnavailable('The scoreboard is being built; try again shortly');
+    }
+    throw error;
+  }
+  if (!board) throw gameNotFound();
+  return board;
 }
 
 /** Scoreboards and their sheet (/api/game/{id}/scoreboard*). */
 export const scoreboardHandlers: Handlers = {
-  async gameGetScoreboard(request) {
-    const game = await startedGame(request.server, request.params.id);
-    return request.server.scoreboards.get(game.id);
+  async gameGetScoreboard(request, reply) {
+    const app = request.server;
+    const { id } = request.params;
+    // The hot path touches nothing but memory; a game without a board here is checked first, so
+    // unknown ids never start builds.
+    let board = app.scoreboards.peek(id);
+    if (!board) {
+      await startedGame(app, id);
+      board = await readBoard(app, id);
+    }
+    if (Date.now() < board.startTime) throw notStarted();
+    return sendBoard(request, reply, board);
   },
 
   async gameGetScoreboardSheet(request, reply) {
     const app = request.server;
     const game = await startedGame(app, request.params.id);
+    const board = await readBoard(app, game.id);
     let workbook: Buffer;
     try {
-      workbook = await scoreboardWorkbook(app.db, game, await app.scoreboards.get(game.id));
+      const model = JSON.parse(board.json.toString('utf8')) as ScoreboardModel;
+      workbook = await scoreboardWorkbook(app.db, game, model);
     } catch (error) {
       request.log.error({ err: error }, `Could not build the scoreboard sheet of game ${game.id}`);
       throw badRequest('Failed to download scoreboard');

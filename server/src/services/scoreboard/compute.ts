@@ -14,6 +14,7 @@ import type {
   ScoreboardInput,
   ScoreboardModel,
 } from '../../domain/scoring/types.js';
+import { encodeBoard, type BoardBytes } from './boardBytes.js';
 
 export type { ScoreboardModel } from '../../domain/scoring/types.js';
 
@@ -24,12 +25,18 @@ export class GameNotFoundError extends Error {
   }
 }
 
+/** The game the board is built for (as loaded with its rows). */
+export interface BoardGame {
+  id: number;
+  startTime: number;
+}
+
 /** The rows the board of the game is built from; undefined when the game does not exist. */
 export async function loadScoreboardInput(
   db: Kysely<DB>,
   gameId: number,
   now = Date.now(),
-): Promise<ScoreboardInput | undefined> {
+): Promise<{ game: BoardGame; input: ScoreboardInput } | undefined> {
   const game = await findScoreboardGame(db, gameId);
   if (!game) return undefined;
   const [challenges, teams, solves] = await Promise.all([
@@ -37,7 +44,7 @@ export async function loadScoreboardInput(
     listAcceptedTeams(db, gameId),
     listSolvesBefore(db, gameId, game.endTime),
   ]);
-  return {
+  const input: ScoreboardInput = {
     bloodBonus: game.bloodBonus,
     challenges: challenges.map((c) => ({ ...c, category: c.category as ChallengeCategory })),
     teams: teams.map((t) => ({
@@ -51,10 +58,21 @@ export async function loadScoreboardInput(
     solves: solves.map((s) => ({ ...s, userName: s.userName || null })),
     now,
   };
+  return { game: { id: game.id, startTime: game.startTime }, input };
 }
 
 export async function computeScoreboard(db: Kysely<DB>, gameId: number): Promise<ScoreboardModel> {
-  const input = await loadScoreboardInput(db, gameId);
-  if (!input) throw new GameNotFoundError(gameId);
-  return buildScoreboard(input);
+  const loaded = await loadScoreboardInput(db, gameId);
+  if (!loaded) throw new GameNotFoundError(gameId);
+  return buildScoreboard(loaded.input);
+}
+
+/** The board built and serialised at `version` (its updateTimeUtc); undefined without the game. */
+export async function buildBoardBytes(
+  db: Kysely<DB>,
+  gameId: number,
+  version: number,
+): Promise<BoardBytes | undefined> {
+  const loaded = await loadScoreboardInput(db, gameId, version);
+  return loaded && encodeBoard(loaded.game, buildScoreboard(loaded.input));
 }

@@ -1,38 +1,128 @@
 /**
- * Scoreboards kept in Redis (REDIS_URL), so that several instances share one cache: whichever
- * instance recomputes a board overwrites it for all. Entries expire after 14 days without a read
- * or a rebuild. Keys are namespaced by the database the boards come from, so instances of
- * different deployments (or test apps) sharing one Redis never see each other's boards.
+ * Boards shared by every instance through Redis (REDIS_URL): whichever instance builds a board
+ * writes its bytes to one hash per game, unless Redis already holds a newer version; the others
+ * read it from there once and keep a copy in process (readers never leave the process for a
+ * board they have). Entries expire 14 days after their last build. Keys are namespaced by the
+ * database the boards come from, so deployments (or test apps) sharing one Redis never see each
+ * other's boards.
+ *
+ * While Redis is unreachable, commands fail at once (no offline queue): readers keep the copy
+ * they have, or the board is built again here.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import type { ScoreboardStore } from './cache.js';
+import type { DatabaseSource } from '../../db/database.js';
+import type { BoardBytes } from './boardBytes.js';
+import { MemoryBoardStore, type BoardStore } from './store.js';
 
 export const SCOREBOARD_TTL_SECONDS = 14 * 24 * 60 * 60;
 
-export class RedisScoreboardStore<T> implements ScoreboardStore<T> {
+// Writes the board unless the stored one is at least as new (two instances may finish builds
+// out of order); answers 1 when written.
+const SET_IF_NEWER = `
+local stored = redis.call('HGET', KEYS[1], 'version')
+if stored and tonumber(stored) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'version', ARGV[1], 'meta', ARGV[2], 'json', ARGV[3], 'gzip', ARGV[4],
+  'br', ARGV[5], 'rows', ARGV[6])
+redis.call('EXPIRE', KEYS[1], ARGV[7])
+return 1`;
+
+interface Meta {
+  startTime: number;
+  etag: string;
+  challengeCount: number;
+  challengesJson: string;
+}
+
+type RedisWithScript = Redis & {
+  setBoardIfNewer(key: string, ...args: (string | number | Buffer)[]): Promise<number>;
+};
+
+export class RedisBoardStore implements BoardStore {
+  private readonly local = new MemoryBoardStore();
+  private readonly redis: RedisWithScript;
+
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly namespace: string,
     private readonly ttlSeconds = SCOREBOARD_TTL_SECONDS,
-  ) {}
+  ) {
+    redis.defineCommand('setBoardIfNewer', { numberOfKeys: 1, lua: SET_IF_NEWER });
+    this.redis = redis as RedisWithScript;
+  }
 
   key(gameId: number): string {
-    return `vexil:scoreboard:${this.namespace}:${gameId}`;
+    return `vexil:board:${this.namespace}:${gameId}`;
   }
 
-  async get(gameId: number): Promise<T | undefined> {
-    const text = await this.redis.getex(this.key(gameId), 'EX', this.ttlSeconds);
-    return text === null ? undefined : (JSON.parse(text) as T);
+  async get(gameId: number): Promise<BoardBytes | undefined> {
+    const mine = this.local.peek(gameId);
+    if (mine) return mine;
+    const fields = await this.redis.hgetallBuffer(this.key(gameId)).catch(() => null);
+    const board = fields && fields.version ? fromFields(gameId, fields) : undefined;
+    if (board) await this.local.set(board);
+    return board;
   }
 
-  async set(gameId: number, value: T): Promise<void> {
-    await this.redis.set(this.key(gameId), JSON.stringify(value), 'EX', this.ttlSeconds);
+  peek(gameId: number): BoardBytes | undefined {
+    return this.local.peek(gameId);
+  }
+
+  async set(board: BoardBytes): Promise<void> {
+    await this.local.set(board);
+    const meta: Meta = {
+      startTime: board.startTime,
+      etag: board.etag,
+      challengeCount: board.challengeCount,
+      challengesJson: board.challengesJson,
+    };
+    await this.redis.setBoardIfNewer(
+      this.key(board.gameId),
+      board.version,
+      JSON.stringify(meta),
+      board.json,
+      board.gzip,
+      board.br,
+      JSON.stringify([...board.rows]),
+      this.ttlSeconds,
+    );
   }
 
   async delete(gameId: number): Promise<void> {
+    await this.local.delete(gameId);
     await this.redis.del(this.key(gameId));
+  }
+
+  forget(gameId: number, version: number): void {
+    this.local.forget(gameId, version);
+  }
+
+  async close(): Promise<void> {
+    await this.local.close();
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+function fromFields(gameId: number, fields: Record<string, Buffer>): BoardBytes | undefined {
+  try {
+    const meta = JSON.parse(fields.meta.toString('utf8')) as Meta;
+    const rows = JSON.parse(fields.rows.toString('utf8')) as [number, string][];
+    return {
+      gameId,
+      startTime: meta.startTime,
+      version: Number(fields.version.toString('utf8')),
+      etag: meta.etag,
+      json: fields.json,
+      gzip: fields.gzip,
+      br: fields.br,
+      challengeCount: meta.challengeCount,
+      challengesJson: meta.challengesJson,
+      rows: new Map(rows),
+    };
+  } catch {
+    // Written by another version of Vexil, or damaged: build it again.
+    return undefined;
   }
 }
 
@@ -41,20 +131,24 @@ export function databaseNamespace(identity: string): string {
   return createHash('sha256').update(identity).digest('hex').slice(0, 16);
 }
 
-/**
- * The Redis store when `url` is set (closed with the app), else undefined: the cache then keeps
- * boards in process.
- */
-export function redisScoreboardStore<T>(
+/** The identity of a database, the same for every instance that uses it. */
+export const sourceIdentity = (source: DatabaseSource): string =>
+  source.dialect === 'postgres' ? source.url : source.file;
+
+/** The Redis store when `url` is set (closed with the app's board service), else the memory one. */
+export function boardStore(
   app: FastifyInstance,
   url: string | undefined,
-): RedisScoreboardStore<T> | undefined {
-  if (!url) return undefined;
-  const redis = new Redis(url, { maxRetriesPerRequest: 3 });
-  redis.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis scoreboard store'));
-  app.addHook('onClose', async () => {
-    await redis.quit().catch(() => redis.disconnect());
+  source: DatabaseSource,
+): BoardStore {
+  if (!url) return new MemoryBoardStore();
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  let failing = false;
+  redis.on('error', (error: Error) => {
+    if (failing) return;
+    failing = true;
+    app.log.warn({ err: error }, 'Redis for scoreboards is unreachable; boards are kept here');
   });
-  const identity = app.config.databaseUrl ?? app.config.dataDir;
-  return new RedisScoreboardStore<T>(redis, databaseNamespace(identity));
+  redis.on('ready', () => (failing = false));
+  return new RedisBoardStore(redis, databaseNamespace(sourceIdentity(source)));
 }

@@ -1,14 +1,21 @@
 /**
  * Scoreboard warm-up (behaviour §12): every 10 minutes, on the wall-clock tens, games starting
- * within the next 15 minutes get their board computed if none is cached yet, so the crowd
- * arriving at the start is served from the cache.
+ * within the next 15 minutes get their board built if none is stored yet, so the crowd arriving
+ * at the start is served at once. At server start, the boards of games under way (or that ended
+ * within the last day, or start within 15 minutes) are built too: no reader waits for a first
+ * build after a restart.
  */
 import type { Kysely } from 'kysely';
-import { listGamesStartingBetween } from '../../db/repositories/scoreboardData.js';
+import {
+  listGamesStartingBetween,
+  listGamesUnderWayBetween,
+} from '../../db/repositories/scoreboardData.js';
 import type { DB } from '../../db/schema.js';
 
 export const WARMUP_INTERVAL_MS = 10 * 60_000;
 export const WARMUP_HORIZON_MS = 15 * 60_000;
+/** Games that ended this recently still draw readers after a restart. */
+export const RECENTLY_ENDED_MS = 24 * 60 * 60_000;
 
 export interface WarmupTarget {
   /** Answers the cached board, computing it only when there is none. */
@@ -27,7 +34,21 @@ export async function warmUpScoreboards(
   log?: WarmupLogger,
   horizonMs = WARMUP_HORIZON_MS,
 ): Promise<number[]> {
-  const ids = await listGamesStartingBetween(db, now, now + horizonMs);
+  return warm(boards, await listGamesStartingBetween(db, now, now + horizonMs), log);
+}
+
+/** At server start: the boards of games under way around now; answers their ids. */
+export async function warmUpGamesUnderWay(
+  db: Kysely<DB>,
+  boards: WarmupTarget,
+  now: number,
+  log?: WarmupLogger,
+): Promise<number[]> {
+  const ids = await listGamesUnderWayBetween(db, now - RECENTLY_ENDED_MS, now + WARMUP_HORIZON_MS);
+  return warm(boards, ids, log);
+}
+
+async function warm(boards: WarmupTarget, ids: number[], log?: WarmupLogger): Promise<number[]> {
   for (const id of ids) {
     try {
       await boards.get(id);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { caller, createTestApp } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
@@ -86,5 +87,76 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
 
     await app.scoreboards.remove(game.id);
     expect((await get(game.id)).json().items).toHaveLength(2);
+  });
+
+  it('answers stored bytes: a strong ETag per encoding, no-cache, and 304 for a known tag', async () => {
+    const game = await seedGame(app.db);
+    const c = await seedChallenge(app.db, game.id);
+    const team = await seedTeam(app.db, game.id);
+    await solve(app.db, { gameId: game.id, challengeId: c.id, team, time: game.start + 1 });
+    const url = `/api/game/${game.id}/scoreboard`;
+
+    const plain = await get(game.id);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const tag = plain.headers.etag as string;
+    expect(tag).toMatch(/^"[\w-]+"$/);
+    const board = plain.json();
+
+    const compressed = async (encoding: 'br' | 'gzip') => {
+      const response = await caller(app)({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      const bytes = response.rawPayload;
+      const text = (encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes)).toString();
+      expect(JSON.parse(text)).toEqual(board);
+      return response.headers.etag as string;
+    };
+    const brTag = await compressed('br');
+    const gzipTag = await compressed('gzip');
+    expect(new Set([tag, brTag, gzipTag]).size).toBe(3);
+
+    const revalidated = await caller(app)({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': brTag },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    expect(revalidated.headers.etag).toBe(brTag);
+    const weak = await caller(app)({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': `W/${tag}` },
+    });
+    expect(weak.statusCode).toBe(304);
+
+    // A change makes a new board with a new tag: the old tag now gets the new board.
+    const other = await seedTeam(app.db, game.id);
+    await solve(app.db, { gameId: game.id, challengeId: c.id, team: other, time: game.start + 2 });
+    app.scoreboards.invalidate(game.id);
+    await app.scoreboards.settle(game.id);
+    const changed = await caller(app)({ method: 'GET', url, headers: { 'if-none-match': tag } });
+    expect(changed.statusCode).toBe(200);
+    expectMatchesSpec('gameGetScoreboard', changed);
+    expect(changed.headers.etag).not.toBe(tag);
+    expect(changed.json().items).toHaveLength(2);
+  });
+
+  it('answers 304 and 400 in that order only for started games; unknown ids build nothing', async () => {
+    const future = await seedGame(app.db, { start: Date.now() + HOUR, end: Date.now() + 2 * HOUR });
+    // The warm-up builds boards of games about to start; they are still not shown before it.
+    await app.scoreboards.get(future.id);
+    const early = await get(future.id);
+    expect(early.statusCode).toBe(400);
+    expect(early.headers.etag).toBeUndefined();
+    for (let i = 0; i < 5; i++) expect((await get(777_000 + i)).statusCode).toBe(404);
+    for (let i = 0; i < 5; i++) expect(app.scoreboards.peek(777_000 + i)).toBeUndefined();
   });
 });

@@ -1,12 +1,15 @@
-// The Redis scoreboard store against a real server (REDIS_URL); skipped without one, except in CI.
+// The Redis board store against a real server (REDIS_URL); skipped without one, except in CI.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScoreboardCache } from '../../../src/services/scoreboard/cache.js';
+import { encodeBoard, type BoardBytes } from '../../../src/services/scoreboard/boardBytes.js';
+import { Boards } from '../../../src/services/scoreboard/boards.js';
+import type { BoardBuilder } from '../../../src/services/scoreboard/builder.js';
 import {
   databaseNamespace,
-  RedisScoreboardStore,
+  RedisBoardStore,
   SCOREBOARD_TTL_SECONDS,
+  sourceIdentity,
 } from '../../../src/services/scoreboard/redisStore.js';
 import { caller, createTestApp } from '../../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../../support/databases.js';
@@ -14,75 +17,118 @@ import { seedGame, seedTeam } from '../../routes/game/scoreboardFixtures.js';
 
 const url = process.env.REDIS_URL;
 
+const board = (gameId: number, version: number, teams = 0): BoardBytes =>
+  encodeBoard(
+    { id: gameId, startTime: 5 },
+    {
+      updateTimeUtc: version,
+      bloodBonus: 0,
+      timeLines: { all: [] },
+      items: Array.from({ length: teams }, (_, i) => ({
+        id: i + 1,
+        name: `team ${i + 1}`,
+        bio: null,
+        division: null,
+        avatar: null,
+        score: 0,
+        rank: i + 1,
+        divisionRank: null,
+        lastSubmissionTime: 0,
+        solvedChallenges: [],
+        solvedCount: 0,
+      })),
+      challenges: {},
+      challengeCount: 0,
+    },
+  );
+
 if (!url && process.env.CI) {
-  describe('Redis scoreboard store', () => {
+  describe('Redis board store', () => {
     it('has a Redis server', () => {
       throw new Error('REDIS_URL is required in CI');
     });
   });
 } else if (!url) {
-  console.warn('Redis scoreboard store tests skipped: set REDIS_URL to run them.');
-  describe.skip('Redis scoreboard store', () => {
+  console.warn('Redis board store tests skipped: set REDIS_URL to run them.');
+  describe.skip('Redis board store', () => {
     it('needs REDIS_URL', () => {});
   });
 } else {
-  describe('Redis scoreboard store', () => {
-    let redis: Redis;
+  describe('Redis board store', () => {
     const namespace = `test-${randomBytes(6).toString('hex')}`;
+    const stores: RedisBoardStore[] = [];
+    const store = (ns = namespace) => {
+      const created = new RedisBoardStore(new Redis(url), ns);
+      stores.push(created);
+      return created;
+    };
+    let redis: Redis;
     beforeAll(() => {
       redis = new Redis(url);
     });
     afterAll(async () => {
-      const keys = await redis.keys(`vexil:scoreboard:${namespace}*`);
+      const keys = await redis.keys(`vexil:board:${namespace}*`);
       if (keys.length) await redis.del(...keys);
       await redis.quit();
+      await Promise.all(stores.map((s) => s.close()));
     });
 
-    it('stores, reads and deletes boards with a sliding expiry', async () => {
-      const store = new RedisScoreboardStore<{ n: number }>(redis, namespace);
-      expect(await store.get(1)).toBeUndefined();
-      await store.set(1, { n: 42 });
-      expect(await store.get(1)).toEqual({ n: 42 });
-      const ttl = await redis.ttl(store.key(1));
-      expect(ttl).toBeGreaterThan(SCOREBOARD_TTL_SECONDS - 10);
-      await redis.expire(store.key(1), 60);
-      await store.get(1);
-      expect(await redis.ttl(store.key(1))).toBeGreaterThan(SCOREBOARD_TTL_SECONDS - 10);
-      await store.delete(1);
-      expect(await store.get(1)).toBeUndefined();
+    it('stores, reads and deletes boards with an expiry, never replacing a newer one', async () => {
+      const mine = store();
+      const other = store();
+      expect(await other.get(1)).toBeUndefined();
+      await mine.set(board(1, 100, 3));
+      const read = (await other.get(1))!;
+      expect(read.version).toBe(100);
+      expect(read.etag).toBe(board(1, 100, 3).etag);
+      expect(read.json.equals(board(1, 100, 3).json)).toBe(true);
+      expect(read.rows.get(2)).toBe(board(1, 100, 3).rows.get(2));
+      expect(read.startTime).toBe(5);
+      expect(await redis.ttl(mine.key(1))).toBeGreaterThan(SCOREBOARD_TTL_SECONDS - 10);
+
+      await other.set(board(1, 99)); // finished later, built earlier
+      const third = store();
+      expect((await third.get(1))!.version).toBe(100);
+
+      await mine.delete(1);
+      expect(await store().get(1)).toBeUndefined();
     });
 
     it('keeps namespaces apart', async () => {
-      const mine = new RedisScoreboardStore<string>(redis, `${namespace}-a`);
-      const theirs = new RedisScoreboardStore<string>(redis, `${namespace}-b`);
-      await mine.set(7, 'mine');
-      expect(await theirs.get(7)).toBeUndefined();
+      await store(`${namespace}-a`).set(board(7, 1));
+      expect(await store(`${namespace}-b`).get(7)).toBeUndefined();
       expect(databaseNamespace('postgres://x/a')).not.toBe(databaseNamespace('postgres://x/b'));
     });
 
-    it('shares boards between instances: one computes, the others read', async () => {
+    it('shares boards between instances: one builds, the others read', async () => {
       const shared = `${namespace}-shared`;
-      let version = 0;
-      const computing = new ScoreboardCache(
-        async () => ({ version: ++version }),
-        new RedisScoreboardStore<{ version: number }>(redis, shared),
-      );
-      let otherRuns = 0;
-      const reading = new ScoreboardCache(
-        async () => ({ version: -++otherRuns }),
-        new RedisScoreboardStore<{ version: number }>(redis, shared),
-      );
-      expect(await computing.get(3)).toEqual({ version: 1 });
-      expect(await reading.get(3)).toEqual({ version: 1 });
-      computing.invalidate(3);
-      await computing.settle(3);
-      expect(await reading.get(3)).toEqual({ version: 2 });
-      expect(otherRuns).toBe(0);
-      await reading.remove(3);
-      expect(await computing.get(3)).toEqual({ version: 3 });
+      let builds = 0;
+      const builder: BoardBuilder = {
+        build: async (gameId, version) => (builds++, board(gameId, version)),
+        close: async () => {},
+      };
+      const neverBuilds: BoardBuilder = {
+        build: async () => {
+          throw new Error('the reading instance must not build');
+        },
+        close: async () => {},
+      };
+      const building = new Boards(builder, store(shared), { minIntervalMs: 0 });
+      const reading = new Boards(neverBuilds, store(shared), { minIntervalMs: 0 });
+      const first = (await building.get(3))!;
+      expect((await reading.get(3))!.version).toBe(first.version);
+
+      building.invalidate(3);
+      await building.settle(3);
+      const second = building.peek(3)!;
+      expect(second.version).toBeGreaterThan(first.version);
+      // Told by the cluster message, the reader drops its copy and reads the new board.
+      reading.builtElsewhere(3, second.version);
+      expect((await reading.get(3))!.version).toBe(second.version);
+      expect(builds).toBe(2);
     });
 
-    it('is what the app caches boards in when REDIS_URL is set', async () => {
+    it('is where the app keeps boards when REDIS_URL is set', async () => {
       const database: TestDatabase = await openTestDatabase('sqlite');
       const app = await createTestApp(database);
       try {
@@ -93,8 +139,10 @@ if (!url && process.env.CI) {
           url: `/api/game/${game.id}/scoreboard`,
         });
         expect(response.statusCode).toBe(200);
-        const key = `vexil:scoreboard:${databaseNamespace(app.config.dataDir)}:${game.id}`;
-        expect(JSON.parse((await redis.get(key))!)).toEqual(response.json());
+        const ns = databaseNamespace(sourceIdentity(database.source));
+        const key = `vexil:board:${ns}:${game.id}`;
+        const json = await redis.hgetBuffer(key, 'json');
+        expect(JSON.parse(json!.toString())).toEqual(response.json());
         await app.scoreboards.remove(game.id);
         expect(await redis.exists(key)).toBe(0);
       } finally {

@@ -3,9 +3,11 @@ import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { DB } from '../../../src/db/schema.js';
 import {
   startScoreboardWarmup,
+  warmUpGamesUnderWay,
   warmUpScoreboards,
   WARMUP_INTERVAL_MS,
 } from '../../../src/services/scoreboard/warmup.js';
+import { createTestApp } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { HOUR, MINUTE, seedGame } from '../../routes/game/scoreboardFixtures.js';
 
@@ -69,5 +71,30 @@ describeEachDatabase('scoreboard warm-up', (getDb) => {
     await job.stop();
     await vi.advanceTimersByTimeAsync(3 * WARMUP_INTERVAL_MS);
     expect(target.ids).toEqual([game.id]);
+  });
+
+  it('at start, builds the boards of games under way, just ended or about to start', async () => {
+    const now = Date.UTC(2032, 1, 1, 12, 0);
+    const running = await seedGame(db, { start: now - HOUR, end: now + HOUR });
+    const ended = await seedGame(db, { start: now - 5 * HOUR, end: now - 2 * HOUR });
+    const soon = await seedGame(db, { start: now + 10 * MINUTE, end: now + HOUR });
+    await seedGame(db, { start: now - 60 * HOUR, end: now - 30 * HOUR });
+    await seedGame(db, { start: now + HOUR, end: now + 2 * HOUR });
+    const target = recorder();
+    const ids = await warmUpGamesUnderWay(db, target, now);
+    expect(ids).toEqual(expect.arrayContaining([running.id, ended.id, soon.id]));
+    expect(ids).toHaveLength(3);
+  });
+
+  it('builds the board of a running game when the server starts, before anyone reads it', async () => {
+    const game = await seedGame(db);
+    const app = await createTestApp(getDb());
+    try {
+      await vi.waitFor(() => expect(app.scoreboards.peek(game.id)).toBeDefined(), {
+        timeout: 10_000,
+      });
+    } finally {
+      await app.close();
+    }
   });
 });

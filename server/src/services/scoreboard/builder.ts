@@ -1,0 +1,76 @@
+/**
+ * Who builds boards: a worker thread (piscina, one thread: builds are short and a second core is
+ * better left to requests), or, for an in-memory SQLite database that no other thread can open,
+ * the main thread itself.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import { Piscina } from 'piscina';
+import type { DatabaseSource } from '../../db/database.js';
+import { IN_MEMORY } from '../../db/dialects/sqlite.js';
+import type { DB } from '../../db/schema.js';
+import { reviveBoard, type BoardBytes } from './boardBytes.js';
+import { buildBoardBytes } from './compute.js';
+import type { WorkerTask } from './worker.js';
+
+export interface BoardBuilder {
+  /** The game's board at `version`; undefined when the game does not exist. */
+  build(gameId: number, version: number): Promise<BoardBytes | undefined>;
+  close(): Promise<void>;
+}
+
+/**
+ * The worker's module: beside the running bundle in production (build/server/main.mjs and
+ * scoreboardWorker.mjs), its TypeScript source through a tsx bootstrap otherwise.
+ */
+function workerFile(): string {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return fileURLToPath(
+    new URL(fromSource ? './worker.boot.mjs' : './scoreboardWorker.mjs', import.meta.url),
+  );
+}
+
+/** Threads with nothing to build exit after this long; the next build starts one again. */
+const IDLE_TIMEOUT_MS = 60_000;
+
+export class WorkerBoardBuilder implements BoardBuilder {
+  private readonly pool = new Piscina<WorkerTask, BoardBytes | null>({
+    filename: workerFile(),
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: IDLE_TIMEOUT_MS,
+  });
+  private closed = false;
+
+  constructor(private readonly source: DatabaseSource) {}
+
+  async build(gameId: number, version: number): Promise<BoardBytes | undefined> {
+    const board = await this.pool.run({ kind: 'build', source: this.source, gameId, version });
+    return board ? reviveBoard(board) : undefined;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // Lets the thread close its database connection before it is stopped.
+    if (this.pool.threads.length > 0) {
+      await this.pool.run({ kind: 'close', source: this.source }).catch(() => {});
+    }
+    await this.pool.destroy();
+  }
+}
+
+export class InlineBoardBuilder implements BoardBuilder {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  build(gameId: number, version: number): Promise<BoardBytes | undefined> {
+    return buildBoardBytes(this.db, gameId, version);
+  }
+
+  async close(): Promise<void> {}
+}
+
+export function boardBuilder(db: Kysely<DB>, source: DatabaseSource): BoardBuilder {
+  const shared = source.dialect === 'postgres' || source.file !== IN_MEMORY;
+  return shared ? new WorkerBoardBuilder(source) : new InlineBoardBuilder(db);
+}

@@ -1,0 +1,53 @@
+/**
+ * Puts the boards on the app (`app.scoreboards`): built by the worker, kept in process or in
+ * Redis, announced on the players' hub after each build, warmed at start and before games begin.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.js';
+import { groups } from '../realtime.js';
+import { Boards } from './boards.js';
+import { boardBuilder } from './builder.js';
+import { boardStore } from './redisStore.js';
+import { startScoreboardWarmup, warmUpGamesUnderWay } from './warmup.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    scoreboards: Boards;
+  }
+}
+
+/** The hub message of a rebuilt board (ScoreboardUpdate in the spec). */
+export interface ScoreboardUpdate {
+  gameId: number;
+  version: number;
+}
+
+export function registerScoreboards(app: FastifyInstance, database: Database): void {
+  const boards = new Boards(
+    boardBuilder(database.db, database.source),
+    boardStore(app, app.config.redisUrl, database.source),
+    {
+      onBuilt: (board) => {
+        const update: ScoreboardUpdate = { gameId: board.gameId, version: board.version };
+        app.realtime.publish(groups.players(board.gameId), 'ReceivedScoreboardUpdate', update);
+      },
+      onError: (gameId, error) =>
+        app.log.error({ err: error }, `Could not build the scoreboard of game ${gameId}`),
+    },
+  );
+  app.decorate('scoreboards', boards);
+
+  const warmup = startScoreboardWarmup(app);
+  let starting: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    // In the background: the server answers while the boards are built.
+    starting = warmUpGamesUnderWay(app.db, boards, Date.now(), app.log).catch((error: unknown) =>
+      app.log.error({ err: error }, 'Scoreboard warm-up at start failed'),
+    );
+  });
+  app.addHook('onClose', async () => {
+    await warmup.stop();
+    await boards.close();
+    await starting;
+  });
+}
