@@ -100,7 +100,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     { db: database.db, realtime: app.realtime, scoreboards: app.scoreboards },
     {
       workers: config.flagCheckWorkers || undefined,
-      onError: (id, error) => app.log.error({ err: error }, `Could not check submission ${id}`),
+      onError: (ids, failures, error) => {
+        // While the database is down every retry fails: say so at 1, 2, 4, 8… failures.
+        if ((failures & (failures - 1)) !== 0) return;
+        app.log.error(
+          { err: error },
+          `Could not check submissions ${ids.join(', ')} (${failures} times); retrying`,
+        );
+      },
     },
   );
   app.decorate('flagChecker', flagChecker);

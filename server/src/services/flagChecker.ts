@@ -1,13 +1,21 @@
 /**
  * The flag checker (behaviour §2.4): an in-process queue of submission ids consumed by N workers
- * (1, 2 or 4 depending on the machine). At start every submission still `FlagSubmitted` is queued
- * again; a check that fails (e.g. a database conflict) is retried a few times, then left for the
- * next start. Stopping waits for the checks in progress; queued ids stay `FlagSubmitted` in the
- * database and are picked up again at the next start.
+ * (1, 2 or 4 depending on the machine), each taking up to BATCH_SIZE waiting ids at a time and
+ * checking them in one transaction (flagCheck/checkBatch.ts). Under light load a batch is one
+ * submission and nothing waits; under a burst the batches grow and the commits stay few.
+ *
+ * At start every submission still `FlagSubmitted` is queued again. A batch that fails (a busy or
+ * unreachable database, a full disk) is never dropped: its ids are queued again, one per batch
+ * so that one bad submission cannot hold back the others, after a delay that doubles up to 30 s.
+ * Stopping waits for the checks in progress; queued ids stay `FlagSubmitted` in the database and
+ * are picked up at the next start.
  */
 import { availableParallelism, totalmem } from 'node:os';
+import type { Kysely } from 'kysely';
 import { listUncheckedSubmissionIds } from '../db/repositories/submissions.js';
-import { checkSubmission, type CheckDeps } from './playCheck.js';
+import type { DB } from '../db/schema.js';
+import { checkBatch } from './flagCheck/checkBatch.js';
+import { publishBatch, type PublishDeps } from './flagCheck/publish.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +24,10 @@ declare module 'fastify' {
 }
 
 const GIB = 1024 ** 3;
-const MAX_ATTEMPTS = 3;
+/** Large enough that a burst costs few commits, small enough to keep a transaction short. */
+export const BATCH_SIZE = 64;
+const FIRST_RETRY_MS = 250;
+const LONGEST_RETRY_MS = 30_000;
 
 /** 1 worker on small machines (< 2 GiB or ≤ 3 CPUs), 2 on medium ones (< 4 GiB or ≤ 6), else 4. */
 export function defaultWorkerCount(memory = totalmem(), cpus = availableParallelism()): number {
@@ -25,19 +36,26 @@ export function defaultWorkerCount(memory = totalmem(), cpus = availableParallel
   return 4;
 }
 
+export interface CheckDeps extends PublishDeps {
+  db: Kysely<DB>;
+}
+
 interface Item {
   id: number;
-  attempts: number;
+  /** Failed checks so far; a failed item is checked alone from then on. */
+  failures: number;
 }
 
 export interface FlagCheckerOptions {
   workers?: number;
-  onError?: (id: number, error: unknown) => void;
+  /** Told about a failed batch: the ids, how often they failed, the error. */
+  onError?: (ids: number[], failures: number, error: unknown) => void;
 }
 
 export class FlagChecker {
   private readonly queue: Item[] = [];
   private readonly queued = new Set<number>();
+  private readonly retrying = new Map<number, NodeJS.Timeout>();
   private readonly waiting: Array<() => void> = [];
   private readonly idleWaiters: Array<() => void> = [];
   private workers: Promise<void>[] = [];
@@ -59,16 +77,18 @@ export class FlagChecker {
   }
 
   /** Queues a stored submission for checking (an id already queued is not queued twice). */
-  enqueue(id: number, attempts = 0): void {
-    if (!this.running || this.queued.has(id)) return;
-    this.queued.add(id);
-    this.queue.push({ id, attempts });
-    this.waiting.shift()?.();
+  enqueue(id: number): void {
+    this.push({ id, failures: 0 });
   }
 
-  /** Resolves when the queue is empty and no check is running (tests). */
+  /** Ids queued or waiting to be retried (the queue depth). */
+  get pending(): number {
+    return this.queue.length + this.retrying.size;
+  }
+
+  /** Resolves when nothing is queued, waiting for a retry or being checked (tests). */
   idle(): Promise<void> {
-    if (this.queue.length === 0 && this.busy === 0) return Promise.resolve();
+    if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -78,35 +98,83 @@ export class FlagChecker {
     this.running = false;
     this.queue.length = 0;
     this.queued.clear();
+    for (const timer of this.retrying.values()) clearTimeout(timer);
+    this.retrying.clear();
     for (const wake of this.waiting.splice(0)) wake();
     await Promise.all(this.workers);
     this.workers = [];
     this.settleIdle();
   }
 
+  private push(item: Item): void {
+    if (!this.running || this.queued.has(item.id) || this.retrying.has(item.id)) return;
+    this.queued.add(item.id);
+    this.queue.push(item);
+    this.waiting.shift()?.();
+  }
+
+  /** The next batch: up to BATCH_SIZE items that never failed, or one that did. */
+  private take(): Item[] {
+    const first = this.queue.shift();
+    if (!first) return [];
+    const batch = [first];
+    if (first.failures === 0) {
+      while (batch.length < BATCH_SIZE && this.queue.length > 0 && this.queue[0].failures === 0) {
+        batch.push(this.queue.shift()!);
+      }
+    }
+    for (const item of batch) this.queued.delete(item.id);
+    return batch;
+  }
+
   private async work(): Promise<void> {
     while (this.running) {
-      const item = this.queue.shift();
-      if (!item) {
+      const batch = this.take();
+      if (batch.length === 0) {
         this.settleIdle();
         await new Promise<void>((resolve) => this.waiting.push(resolve));
         continue;
       }
-      this.queued.delete(item.id);
       this.busy++;
       try {
-        await checkSubmission(this.deps, item.id);
+        const outcome = await checkBatch(
+          this.deps.db,
+          batch.map((item) => item.id),
+        );
+        publishBatch(this.deps, outcome);
       } catch (error) {
-        if (item.attempts + 1 < MAX_ATTEMPTS) this.enqueue(item.id, item.attempts + 1);
-        else this.options.onError?.(item.id, error);
+        this.retryLater(batch, error);
       } finally {
         this.busy--;
       }
     }
   }
 
+  private retryLater(batch: Item[], error: unknown): void {
+    const failures = Math.max(...batch.map((item) => item.failures)) + 1;
+    this.options.onError?.(
+      batch.map((item) => item.id),
+      failures,
+      error,
+    );
+    if (!this.running) return;
+    const delay = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** (failures - 1));
+    for (const item of batch) {
+      const timer = setTimeout(() => {
+        this.retrying.delete(item.id);
+        this.push({ id: item.id, failures });
+      }, delay);
+      timer.unref();
+      this.retrying.set(item.id, timer);
+    }
+  }
+
+  private isIdle(): boolean {
+    return this.queue.length === 0 && this.busy === 0 && this.retrying.size === 0;
+  }
+
   private settleIdle(): void {
-    if (this.queue.length > 0 || this.busy > 0) return;
+    if (!this.isIdle()) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }

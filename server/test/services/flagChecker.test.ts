@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../src/db/schema.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertSubmission } from '../../src/db/repositories/submissions.js';
 import { defaultWorkerCount } from '../../src/services/flagChecker.js';
@@ -97,4 +99,63 @@ describeEachDatabase('the flag checker queue', (getDb) => {
       .execute();
     expect(events).toHaveLength(1);
   });
+
+  it('keeps a batch whose check fails and checks it once the database works again', async () => {
+    const game = await createGame(app);
+    const challenge = await createChallenge(app, game.id);
+    const team = await playingTeam(app, game);
+    const user = team.members[0].user;
+    const failing = getDb().dialect === 'sqlite' ? sqliteFailure : postgresFailure;
+    await failing.create(app.db);
+    let restored = false;
+    try {
+      const id = await insertSubmission(app.db, {
+        gameId: game.id,
+        challengeId: challenge.id,
+        participationId: team.registration.id,
+        userId: user.id,
+        userName: user.userName,
+        answer: challenge.flags[0],
+        now: Date.now(),
+      });
+      app.flagChecker.enqueue(id);
+      // It fails, and is never dropped: still waiting, queued for a retry.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(await statusOf(id)).toBe('FlagSubmitted');
+      expect(app.flagChecker.pending).toBe(1);
+      await failing.drop(app.db);
+      restored = true;
+      await app.flagChecker.idle();
+      expect(await statusOf(id)).toBe('Accepted');
+      const row = await app.db
+        .selectFrom('challenges')
+        .select(['accepted_count', 'submission_count'])
+        .where('id', '=', challenge.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ accepted_count: 1, submission_count: 1 });
+    } finally {
+      if (!restored) await failing.drop(app.db);
+    }
+  });
 });
+
+/** Every update of a submission fails, as on a full disk or a read-only database. */
+const sqliteFailure = {
+  create: (db: Kysely<DB>) =>
+    sql`CREATE TRIGGER vexil_test_outage BEFORE UPDATE ON submissions
+        BEGIN SELECT RAISE(ABORT, 'simulated outage'); END`.execute(db),
+  drop: (db: Kysely<DB>) => sql`DROP TRIGGER vexil_test_outage`.execute(db),
+};
+
+const postgresFailure = {
+  async create(db: Kysely<DB>) {
+    await sql`CREATE FUNCTION vexil_test_outage() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'simulated outage'; END $$`.execute(db);
+    await sql`CREATE TRIGGER vexil_test_outage BEFORE UPDATE ON submissions
+        FOR EACH ROW EXECUTE FUNCTION vexil_test_outage()`.execute(db);
+  },
+  async drop(db: Kysely<DB>) {
+    await sql`DROP TRIGGER vexil_test_outage ON submissions`.execute(db);
+    await sql`DROP FUNCTION vexil_test_outage()`.execute(db);
+  },
+};

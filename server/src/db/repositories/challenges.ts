@@ -127,6 +127,15 @@ export async function findChallenge(db: Db, gameId: number, id: number): Promise
   return row ? toChallenge(row) : null;
 }
 
+export async function findChallengesByIds(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, Challenge>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('challenges').selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, toChallenge(row)]));
+}
+
 export async function listChallenges(db: Db, gameId: number): Promise<Challenge[]> {
   const rows = await db
     .selectFrom('challenges')

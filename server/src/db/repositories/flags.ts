@@ -29,6 +29,22 @@ export async function listFlags(db: Db, challengeId: number): Promise<StoredFlag
   }));
 }
 
+/** The stored flags of each of these challenges, by challenge id. */
+export async function listFlagsOfChallenges(
+  db: Db,
+  challengeIds: readonly number[],
+): Promise<Map<number, Set<string>>> {
+  const flags = new Map<number, Set<string>>(challengeIds.map((id) => [id, new Set()]));
+  if (challengeIds.length === 0) return flags;
+  const rows = await db
+    .selectFrom('flags')
+    .select(['challenge_id', 'flag'])
+    .where('challenge_id', 'in', challengeIds)
+    .execute();
+  for (const row of rows) flags.get(row.challenge_id)?.add(row.flag);
+  return flags;
+}
+
 export async function countFlags(db: Db, challengeId: number): Promise<number> {
   const row = await db
     .selectFrom('flags')

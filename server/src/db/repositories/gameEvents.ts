@@ -37,6 +37,28 @@ export async function insertGameEvent(db: Db, event: NewGameEvent): Promise<Game
   return { ...event, id: row.id };
 }
 
+/** Stores the events in one statement; answers them with their ids, in the order given. */
+export async function insertGameEvents(db: Db, events: NewGameEvent[]): Promise<GameEvent[]> {
+  if (events.length === 0) return [];
+  const rows = await db
+    .insertInto('game_events')
+    .values(
+      events.map((event) => ({
+        game_id: event.gameId,
+        type: event.type,
+        values: JSON.stringify(event.values),
+        time: event.time,
+        user_name: event.userName,
+        team_name: event.teamName,
+      })),
+    )
+    .returning('id')
+    .execute();
+  // Ids are handed out in the order of the rows; RETURNING need not list them in that order.
+  const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+  return events.map((event, i) => ({ ...event, id: ids[i] }));
+}
+
 /** A page of the game's events, newest first. */
 export async function listGameEvents(
   db: Db,

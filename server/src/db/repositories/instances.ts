@@ -164,15 +164,38 @@ export async function releaseReservedFlags(db: Db, participationIds: number[]): 
   await db.updateTable('flags').set({ occupied: 0 }).where('id', 'in', reserved).execute();
 }
 
-/** Marks the instance solved; true only for the call that flipped it. */
-export async function markInstanceSolved(db: Db, instanceId: number): Promise<boolean> {
-  const result = await db
+/** The instances of these (participation, challenge) pairs that exist. */
+export async function findInstancesOf(
+  db: Db,
+  pairs: readonly { participationId: number; challengeId: number }[],
+): Promise<GameInstance[]> {
+  if (pairs.length === 0) return [];
+  const rows = await instanceQuery(db)
+    .where((eb) =>
+      eb(
+        eb.refTuple('game_instances.participation_id', 'game_instances.challenge_id'),
+        'in',
+        pairs.map((p) => eb.tuple(p.participationId, p.challengeId)),
+      ),
+    )
+    .execute();
+  return rows.map(toInstance);
+}
+
+/** Marks the instances solved; answers the ids this call flipped (the others were solved). */
+export async function markInstancesSolved(
+  db: Db,
+  instanceIds: readonly number[],
+): Promise<number[]> {
+  if (instanceIds.length === 0) return [];
+  const rows = await db
     .updateTable('game_instances')
     .set({ is_solved: 1 })
-    .where('id', '=', instanceId)
+    .where('id', 'in', instanceIds)
     .where('is_solved', '=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Records the challenge's solve count right after the team's solve: the order of its bloods. */

@@ -1,6 +1,7 @@
 // Flag submissions: stored as `FlagSubmitted`, then given their result by the flag checker, which
 // also counts checked submissions and solving teams on the challenge (atomically).
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { locksRows } from '../dialects/index.js';
 import type { DB } from '../schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -67,15 +68,24 @@ export async function findOwnSubmissionStatus(
   return row ? (row.status as AnswerResult) : null;
 }
 
-/** Gives a submission still being checked its result; false when it already had one. */
-export async function settleSubmission(db: Db, id: number, status: AnswerResult): Promise<boolean> {
-  const result = await db
+/**
+ * Gives those of the submissions still being checked this result; answers the ids it settled (a
+ * submission another checker settled first is left alone: each is checked exactly once).
+ */
+export async function settleSubmissions(
+  db: Db,
+  ids: readonly number[],
+  status: AnswerResult,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .updateTable('submissions')
     .set({ status })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('status', '=', 'FlagSubmitted')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Ids of submissions still waiting for their check, oldest first. */
@@ -134,6 +144,24 @@ export async function findSubmissionView(db: Db, id: number): Promise<Submission
   return row ? toView(row) : null;
 }
 
+/**
+ * The submissions of these ids that still wait for their check, oldest first. In a transaction
+ * on PostgreSQL their rows are locked, in id order, until it ends: checkers that race over the
+ * same ids queue here, always in the same order, and the later ones find them settled.
+ */
+export async function claimUncheckedSubmissionViews(
+  db: Db,
+  ids: readonly number[],
+): Promise<SubmissionView[]> {
+  if (ids.length === 0) return [];
+  let query = viewQuery(db)
+    .where('submissions.id', 'in', ids)
+    .where('submissions.status', '=', 'FlagSubmitted')
+    .orderBy('submissions.id');
+  if (locksRows(db)) query = query.forUpdate('submissions');
+  return (await query.execute()).map(toView);
+}
+
 /** A page of the game's submissions, newest first; `count` undefined = all of them. */
 export async function listSubmissionViews(
   db: Db,
@@ -149,20 +177,28 @@ export async function listSubmissionViews(
   return (await query.execute()).map(toView);
 }
 
-/** Counts one checked submission of the challenge (atomically). */
-export async function countCheckedSubmission(db: Db, challengeId: number): Promise<void> {
+/** Counts `count` more checked submissions of the challenge (atomically). */
+export async function countCheckedSubmissions(
+  db: Db,
+  challengeId: number,
+  count: number,
+): Promise<void> {
   await db
     .updateTable('challenges')
-    .set({ submission_count: sql`submission_count + 1` })
+    .set({ submission_count: sql`submission_count + ${count}` })
     .where('id', '=', challengeId)
     .execute();
 }
 
-/** Counts one more solving team (atomically); answers the new count. */
-export async function countAcceptedSolve(db: Db, challengeId: number): Promise<number> {
+/** Counts `count` more solving teams (atomically); answers the new count. */
+export async function countAcceptedSolves(
+  db: Db,
+  challengeId: number,
+  count: number,
+): Promise<number> {
   const row = await db
     .updateTable('challenges')
-    .set({ accepted_count: sql`accepted_count + 1` })
+    .set({ accepted_count: sql`accepted_count + ${count}` })
     .where('id', '=', challengeId)
     .returning('accepted_count')
     .executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { findChallenge } from '../../../src/db/repositories/challenges.js';
 import { updateGame } from '../../../src/db/repositories/games.js';
 import { findParticipationOfTeam } from '../../../src/db/repositories/participations.js';
@@ -190,7 +190,11 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
         .filter((n) => n.values[1] === dynamic.title)
         .map((n) => n.type),
     ).toEqual(['SecondBlood', 'FirstBlood']);
-    expect(playerMessages.filter((m) => m.target === 'ReceivedGameNotice')).toHaveLength(5);
+    // Blood notices are pushed once the board that shows them is built.
+    await vi.waitFor(
+      () => expect(playerMessages.filter((m) => m.target === 'ReceivedGameNotice')).toHaveLength(5),
+      { timeout: 10_000 },
+    );
     expect((await findChallenge(app.db, game.id, stat.id))?.acceptedCount).toBe(4);
     unsubscribe.forEach((off) => off());
   });

@@ -1,0 +1,39 @@
+/**
+ * The live pushes of a checked batch, after its commit: each submission's monitor events and the
+ * submission itself on the monitor hub; a board rebuild for every game where a solve counted; and
+ * the blood notices on the players' hub once the board that shows the blood is stored, so a
+ * player who reads the board on the notice finds the blood there.
+ */
+import { toGameEventModel, toNoticeModel, toSubmissionModel } from '../../domain/playModels.js';
+import { groups, type RealtimeBus } from '../realtime.js';
+import type { BatchOutcome } from './checkBatch.js';
+
+export interface PublishDeps {
+  realtime: RealtimeBus;
+  scoreboards: { invalidate(gameId: number, after?: () => void): void };
+}
+
+export function publishBatch({ realtime, scoreboards }: PublishDeps, outcome: BatchOutcome): void {
+  const changedGames = new Set<number>();
+  for (const { submission, events, counted } of outcome.checked) {
+    const monitors = groups.monitors(submission.gameId);
+    for (const event of events) {
+      realtime.publish(monitors, 'ReceivedGameEvent', toGameEventModel(event));
+    }
+    realtime.publish(monitors, 'ReceivedSubmissions', toSubmissionModel(submission));
+    if (counted) changedGames.add(submission.gameId);
+  }
+  for (const gameId of changedGames) {
+    const notices = outcome.notices.filter((n) => n.gameId === gameId);
+    scoreboards.invalidate(
+      gameId,
+      notices.length === 0
+        ? undefined
+        : () => {
+            for (const notice of notices) {
+              realtime.publish(groups.players(gameId), 'ReceivedGameNotice', toNoticeModel(notice));
+            }
+          },
+    );
+  }
+}
