@@ -106,6 +106,24 @@ export const enums = {
 } as const;
 
 export const models = {
+  "ScoreboardUpdate": {
+    "required": [
+      "gameId",
+      "version"
+    ],
+    "fields": {
+      "gameId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "version": {
+        "type": "integer",
+        "format": "int64"
+      }
+    }
+  },
   "RegisterModel": {
     "required": [
       "userName",

@@ -1913,14 +1913,22 @@ export interface paths {
         };
         /**
          * Scoreboard
-         * @description Answers the game's scoreboard, hidden games included. The board is cached and rebuilt in the
-         *     background after every change that affects it (accepted solve before the end, challenge or game
-         *     edit, registration status or division change, recount), so it may lag a change by a moment.
+         * @description Answers the game's scoreboard, hidden games included. The board is rebuilt in the background
+         *     after every change that affects it (accepted solve before the end, challenge or game edit,
+         *     registration status or division change, recount); changes in a burst make one rebuild, so
+         *     the board may lag a change by a fraction of a second.
          *
          *     **Vexil differs:** `ChallengeInfo.disableBloodBonus` always shows the challenge's setting (the
          *     reference reports false whenever the board comes from its cache). Bloods on the board and
          *     blood notices follow one rule: challenges with `disableBloodBonus` have neither. Teams with
          *     the same score and time are ordered by registration, never arbitrarily.
+         *
+         *     **Vexil addition:** the board is stored ready to send. Each answer carries a strong `ETag`
+         *     (one per content encoding: brotli, gzip or none, as `Accept-Encoding` prefers) and
+         *     `Cache-Control: no-cache`; a request whose `If-None-Match` names the current tag gets 304
+         *     without a body. After each rebuild the players' hub (`/hub/user?game={id}`) pushes
+         *     `ReceivedScoreboardUpdate` (`ScoreboardUpdate`): read the board once then, revalidating
+         *     with the tag you have, instead of polling.
          */
         get: operations["gameGetScoreboard"];
         put?: never;
@@ -2616,6 +2624,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Vexil addition. Pushed as `ReceivedScoreboardUpdate` on the players' hub (`/hub/user?game={id}`) after each rebuild of the game's board: read the board again (once, revalidating with `If-None-Match`). Blood notices of a solve are pushed after the update of the board that shows the blood. */
+        ScoreboardUpdate: {
+            gameId: components["schemas"]["Int32Id"];
+            /** @description The new board's `updateTimeUtc`; grows with every rebuild, so a client holding a board at least this new can skip the read. */
+            version: components["schemas"]["Timestamp"];
+        };
         /** @description Self-registration request. */
         RegisterModel: {
             /** @description User name: 3 to 15 UTF-16 code units, any characters, not blank. Unique, compared case-insensitively. */
@@ -7514,7 +7528,10 @@ export interface operations {
     gameGetScoreboard: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags of boards the client holds (`*` matches any board). */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Game id. */
                 id: components["schemas"]["Int32Id"];
@@ -7526,11 +7543,28 @@ export interface operations {
             /** @description The scoreboard. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this board in this content encoding, e.g. `"nK3x…-br"`; it changes with every rebuild. */
+                    ETag?: string;
+                    /** @description `no-cache`: keep the board, revalidate it before use. */
+                    "Cache-Control"?: string;
+                    /** @description `accept-encoding`. */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ScoreboardModel"];
                 };
+            };
+            /** @description The board named in `If-None-Match` is current. No body. */
+            304: {
+                headers: {
+                    /** @description The entity tag, as for 200. */
+                    ETag?: string;
+                    /** @description `no-cache`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The game id is invalid, or the game has not started (body `status` 400). */
             400: {
@@ -7551,6 +7585,17 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            /** @description The game has no board yet and building it failed (the database is unreachable); nothing changed. `Retry-After` tells when to try again. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
         };
     };
     gameGetNotices: {

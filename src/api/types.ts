@@ -111,6 +111,8 @@ export type ContainerInfo = Schemas['ContainerInfoModel'];
 
 // game: the scoreboard
 export type Scoreboard = Schemas['ScoreboardModel'];
+/** Pushed on the players' hub after each rebuild of a game's board. */
+export type ScoreboardUpdate = Schemas['ScoreboardUpdate'];
 export type ScoreboardRow = Schemas['ScoreboardItem'];
 export type ScoreboardSolve = Schemas['ChallengeItem'];
 export type TopTimeLine = Schemas['TopTimeLine'];

@@ -3,14 +3,17 @@
  * shared query client: the challenge list with the team's rank, one challenge as the team sees it,
  * flag submission with the checking result, and the team's container of a challenge.
  *
- * The list polls every 10 s while the game runs (`live`); after the end (practice mode) scores no
- * longer move, so it does not. The game's notices, with their live channel, are in ./notices.ts.
+ * The list follows the board while the game runs (`live`); after the end (practice mode) scores
+ * no longer move, so it does not. The game's notices, with their live channel, are in
+ * ./gameNotices.ts.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap, HttpError } from '../api/client';
 import { errorMessage } from '../api/errors';
 import type { AnswerResult, ContainerInfo, FlagContext, TeamChallenge } from '../api/types';
 import { REFRESH_INTERVAL } from '../app/queryClient';
+import { useRefetchOnReconnect } from '../app/realtime/useRefetchOnReconnect';
+import { LIVE_SAFETY_INTERVAL, useBoardUpdates } from './boardUpdates';
 import { gameKeys } from './games';
 
 export const challengeKeys = {
@@ -20,15 +23,24 @@ export const challengeKeys = {
     ['games', 'play', gameId, 'challenge', challengeId] as const,
 };
 
-/** The team's view of the game: challenges by category, its scoreboard row, its token. */
+/**
+ * The team's view of the game: challenges by category, its scoreboard row, its token. Built from
+ * the board, so while the game runs it is read again when the board is rebuilt
+ * (./boardUpdates.ts), every minute in case an update was missed, every 10 s while the hub is down.
+ */
 export function useGameDetails(gameId: number, { enabled = true, live = false } = {}) {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: challengeKeys.details(gameId) });
+  const hubStatus = useBoardUpdates(gameId, { enabled: enabled && live, refresh });
+  const query = useQuery({
     queryKey: challengeKeys.details(gameId),
     queryFn: async () =>
       unwrap(await api.GET('/api/game/{id}/details', { params: { path: { id: gameId } } })),
     enabled,
-    refetchInterval: live ? REFRESH_INTERVAL : false,
+    refetchInterval: !live ? false : hubStatus === 'live' ? LIVE_SAFETY_INTERVAL : REFRESH_INTERVAL,
   });
+  useRefetchOnReconnect(hubStatus, refresh);
+  return query;
 }
 
 /** One challenge with the team's own attachment and container; read while `challengeId` is set. */

@@ -2,26 +2,32 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { UseHubOptions } from '../app/realtime/useHub';
+import type { HubStatus, UseHubOptions } from '../app/realtime/useHub';
 import { fakeApi } from '../test/apiMock';
 import { buildScoreboard } from '../test/builders';
-import { BLOOD_REFRESH_DELAY, isBloodNotice, useScoreboard } from './scoreboard';
+import { LIVE_SAFETY_INTERVAL, UPDATE_SPREAD } from './boardUpdates';
+import { useScoreboard } from './scoreboard';
 
 vi.mock('../api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/client')>()),
   api: (await import('../test/apiMock')).testApi,
 }));
 
-const hub = vi.hoisted(() => ({ last: undefined as UseHubOptions<unknown> | undefined }));
+const hub = vi.hoisted(() => ({
+  last: undefined as UseHubOptions<unknown> | undefined,
+  status: 'live' as HubStatus,
+}));
 vi.mock('../app/realtime/useHub', () => ({
   useHub: (options: UseHubOptions<unknown>) => {
     hub.last = options;
-    return 'live';
+    return options.enabled === false ? 'closed' : hub.status;
   },
 }));
 
 const BOARD = '/api/game/3/scoreboard';
+const UPDATED = 1_700_000_000_000;
 const reads = () => fakeApi.requests('GET', BOARD).length;
+const update = (version: number, gameId = 3) => act(() => hub.last!.onMessage({ gameId, version }));
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -32,26 +38,53 @@ describe('useScoreboard', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fakeApi.reset();
-    fakeApi.on('GET', BOARD, 200, buildScoreboard());
+    fakeApi.on('GET', BOARD, 200, buildScoreboard([], [], { updateTimeUtc: UPDATED }));
+    hub.status = 'live';
   });
   afterEach(() => vi.useRealTimers());
 
-  it('reads the board every 10 s while the game runs, and follows its notices', async () => {
+  it('follows the board updates of a running game instead of polling every 10 s', async () => {
+    renderHook(() => useScoreboard(3, { live: true }), { wrapper });
+    await waitFor(() => expect(reads()).toBe(1));
+    expect(hub.last).toMatchObject({
+      url: '/hub/user?game=3',
+      target: 'ReceivedScoreboardUpdate',
+      enabled: true,
+    });
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(reads()).toBe(1);
+    // a safety read, in case an update was missed
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_SAFETY_INTERVAL - 30_000 + 100));
+    await waitFor(() => expect(reads()).toBe(2));
+  });
+
+  it('reads once, soon after an update of a newer board, however many arrive', async () => {
+    renderHook(() => useScoreboard(3, { live: true }), { wrapper });
+    await waitFor(() => expect(reads()).toBe(1));
+    update(UPDATED); // the board held: nothing to read
+    update(UPDATED + 100, 4); // another game's
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(reads()).toBe(1);
+
+    for (let i = 1; i <= 5; i++) update(UPDATED + i * 100);
+    await act(() => vi.advanceTimersByTimeAsync(2_000 + UPDATE_SPREAD));
+    await waitFor(() => expect(reads()).toBe(2));
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(reads()).toBe(2);
+  });
+
+  it('polls every 10 s while the hub is down', async () => {
+    hub.status = 'reconnecting';
     renderHook(() => useScoreboard(3, { live: true }), { wrapper });
     await waitFor(() => expect(reads()).toBe(1));
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     await waitFor(() => expect(reads()).toBe(2));
-    expect(hub.last).toMatchObject({
-      url: '/hub/user?game=3',
-      target: 'ReceivedGameNotice',
-      enabled: true,
-    });
   });
 
   it('reads an ended game’s board once and does not listen', async () => {
     renderHook(() => useScoreboard(3, { live: false }), { wrapper });
     await waitFor(() => expect(reads()).toBe(1));
-    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    await act(() => vi.advanceTimersByTimeAsync(120_000));
     expect(reads()).toBe(1);
     expect(hub.last).toMatchObject({ enabled: false });
   });
@@ -60,28 +93,5 @@ describe('useScoreboard', () => {
     renderHook(() => useScoreboard(3, { enabled: false, live: false }), { wrapper });
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(reads()).toBe(0);
-  });
-
-  it('reads once shortly after a burst of bloods, not on other notices', async () => {
-    renderHook(() => useScoreboard(3, { live: true }), { wrapper });
-    await waitFor(() => expect(reads()).toBe(1));
-    act(() => hub.last!.onMessage({ type: 'NewHint' }));
-    act(() => hub.last!.onMessage({ type: 'FirstBlood' }));
-    act(() => hub.last!.onMessage({ type: 'SecondBlood' }));
-    await act(() => vi.advanceTimersByTimeAsync(BLOOD_REFRESH_DELAY - 100));
-    expect(reads()).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(200));
-    await waitFor(() => expect(reads()).toBe(2));
-    await act(() => vi.advanceTimersByTimeAsync(BLOOD_REFRESH_DELAY));
-    expect(reads()).toBe(2);
-  });
-
-  it('tells bloods from other notices', () => {
-    expect(
-      ['FirstBlood', 'SecondBlood', 'ThirdBlood'].every((type) =>
-        isBloodNotice({ type: type as 'FirstBlood' }),
-      ),
-    ).toBe(true);
-    expect(isBloodNotice({ type: 'NewChallenge' })).toBe(false);
   });
 });

@@ -2,37 +2,28 @@
  * A game's scoreboard (`GET /api/game/{id}/scoreboard`) and the public card of a team on it
  * (`GET /api/team/{id}`), on the shared query client.
  *
- * While the game runs (`live`) the board is read every 10 s, and again shortly after a blood
- * notice arrives on the user hub (`/hub/user?game={id}`, `ReceivedGameNotice`): a blood means the
- * board just changed. After the end nothing moves any more, so it neither polls nor listens.
+ * While the game runs (`live`) the board is read again after each update the players' hub
+ * announces (./boardUpdates.ts), and after the hub comes back from an outage; it is also read
+ * every minute in case an update was missed, and every 10 s while the hub is down. The browser
+ * revalidates the board it holds (ETag), so these reads cost a 304 unless the board changed.
+ * After the end nothing moves any more, so it neither polls nor listens.
  */
-import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
-import type { GameNotice, NoticeType } from '../api/types';
+import type { Scoreboard } from '../api/types';
 import { REFRESH_INTERVAL } from '../app/queryClient';
-import { useHub } from '../app/realtime/useHub';
+import { useRefetchOnReconnect } from '../app/realtime/useRefetchOnReconnect';
+import { LIVE_SAFETY_INTERVAL, useBoardUpdates } from './boardUpdates';
 
 export const scoreboardKeys = {
   board: (gameId: number) => ['games', 'scoreboard', gameId] as const,
   team: (teamId: number) => ['teams', 'public', teamId] as const,
 };
 
-/**
- * The server sends the blood notice before it rebuilds the board in the background, so an
- * immediate read would usually get the board without that solve.
- */
-export const BLOOD_REFRESH_DELAY = 1_500;
-
-const BLOOD_NOTICES: readonly NoticeType[] = ['FirstBlood', 'SecondBlood', 'ThirdBlood'];
-
-export const isBloodNotice = (notice: Pick<GameNotice, 'type'>) =>
-  BLOOD_NOTICES.includes(notice.type);
-
 export interface UseScoreboardOptions {
   /** Read only while true (the game has started: before, the server refuses). */
   enabled?: boolean;
-  /** The game is running: poll, and follow blood notices. */
+  /** The game is running: follow the board's updates. */
   live?: boolean;
 }
 
@@ -42,31 +33,21 @@ export function useScoreboard(
 ) {
   const queryClient = useQueryClient();
   const key = scoreboardKeys.board(gameId);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const hubStatus = useBoardUpdates(gameId, {
+    enabled: enabled && live,
+    holds: (version) =>
+      (queryClient.getQueryData<Scoreboard>(key)?.updateTimeUtc ?? -Infinity) >= version,
+    refresh,
+  });
   const query = useQuery({
     queryKey: key,
     queryFn: async () =>
       unwrap(await api.GET('/api/game/{id}/scoreboard', { params: { path: { id: gameId } } })),
     enabled,
-    refetchInterval: live ? REFRESH_INTERVAL : false,
+    refetchInterval: !live ? false : hubStatus === 'live' ? LIVE_SAFETY_INTERVAL : REFRESH_INTERVAL,
   });
-
-  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(pending.current), []);
-
-  const hubStatus = useHub<Pick<GameNotice, 'type'>>({
-    url: `/hub/user?game=${gameId}`,
-    target: 'ReceivedGameNotice',
-    enabled: enabled && live,
-    onMessage: (notice) => {
-      if (!isBloodNotice(notice)) return;
-      // several bloods in a burst make one read
-      clearTimeout(pending.current);
-      pending.current = setTimeout(
-        () => void queryClient.invalidateQueries({ queryKey: key }),
-        BLOOD_REFRESH_DELAY,
-      );
-    },
-  });
+  useRefetchOnReconnect(hubStatus, refresh);
 
   return { ...query, hubStatus };
 }

@@ -25,6 +25,12 @@ export class FakeHubConnection implements AdminHubConnection {
   on(method: string, handler: Handler) {
     this.handlers.set(method, [...(this.handlers.get(method) ?? []), handler]);
   }
+  off(method: string, handler: Handler) {
+    this.handlers.set(
+      method,
+      (this.handlers.get(method) ?? []).filter((h) => h !== handler),
+    );
+  }
   onreconnecting(callback: (error?: Error) => void) {
     this.reconnecting.push(callback);
   }

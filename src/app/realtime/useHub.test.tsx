@@ -5,13 +5,16 @@ import { useHub } from './useHub';
 
 /** A stand-in connection: records handlers, starts when told. */
 function fakeConnection() {
-  const handlers = new Map<string, (message: unknown) => void>();
+  const handlers = new Map<string, Set<(message: unknown) => void>>();
   const lifecycle: Record<string, () => void> = {};
   let resolveStart = () => {};
   const connection = {
     state: 'Disconnected',
     on: vi.fn((target: string, handler: (message: unknown) => void) => {
-      handlers.set(target, handler);
+      handlers.set(target, (handlers.get(target) ?? new Set()).add(handler));
+    }),
+    off: vi.fn((target: string, handler: (message: unknown) => void) => {
+      handlers.get(target)?.delete(handler);
     }),
     onreconnecting: (cb: () => void) => (lifecycle.reconnecting = cb),
     onreconnected: (cb: () => void) => (lifecycle.reconnected = cb),
@@ -32,7 +35,8 @@ function fakeConnection() {
   return {
     connection,
     asHub: connection as unknown as HubConnection,
-    push: (target: string, message: unknown) => handlers.get(target)?.(message),
+    push: (target: string, message: unknown) =>
+      handlers.get(target)?.forEach((handler) => handler(message)),
     started: () => resolveStart(),
     lifecycle,
   };
@@ -67,5 +71,34 @@ describe('useHub', () => {
     );
     expect(connect).not.toHaveBeenCalled();
     expect(result.current).toBe('closed');
+  });
+
+  it('shares one connection between hooks on the same URL, stopped after the last leaves', async () => {
+    const fake = fakeConnection();
+    const connect = vi.fn(() => fake.asHub);
+    const notices = vi.fn();
+    const updates = vi.fn();
+    const url = '/hub/user?game=8';
+    const first = renderHook(() =>
+      useHub({ url, target: 'ReceivedGameNotice', onMessage: notices, connect }),
+    );
+    act(() => fake.started());
+    await waitFor(() => expect(first.result.current).toBe('live'));
+    const second = renderHook(() =>
+      useHub({ url, target: 'ReceivedScoreboardUpdate', onMessage: updates, connect }),
+    );
+    // joins the live connection: no second socket, live at once
+    expect(connect).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(second.result.current).toBe('live'));
+    act(() => fake.push('ReceivedGameNotice', { id: 1 }));
+    act(() => fake.push('ReceivedScoreboardUpdate', { gameId: 8, version: 2 }));
+    expect(notices).toHaveBeenCalledWith({ id: 1 });
+    expect(updates).toHaveBeenCalledWith({ gameId: 8, version: 2 });
+    first.unmount();
+    expect(fake.connection.stop).not.toHaveBeenCalled();
+    act(() => fake.push('ReceivedGameNotice', { id: 2 }));
+    expect(notices).toHaveBeenCalledTimes(1);
+    second.unmount();
+    expect(fake.connection.stop).toHaveBeenCalled();
   });
 });

@@ -1,18 +1,19 @@
 /**
  * A live channel of the server (`/hub/user`, `/hub/monitor`, `/hub/admin`): the SignalR JSON
  * protocol over WebSocket, reconnecting on its own. Open while the component is mounted and
- * `enabled`; each message of `target` goes to `onMessage` (the latest one given).
+ * `enabled`; each message of `target` goes to `onMessage` (the latest one given). Hooks on the
+ * same URL share one connection (./sharedHub.ts).
  */
 import {
   HttpTransportType,
   HubConnectionBuilder,
-  HubConnectionState,
   LogLevel,
   type HubConnection,
 } from '@microsoft/signalr';
 import { useEffect, useRef, useState } from 'react';
+import { acquireHub, type HubStatus } from './sharedHub';
 
-export type HubStatus = 'connecting' | 'live' | 'reconnecting' | 'closed';
+export type { HubStatus } from './sharedHub';
 
 /** Delays between reconnection attempts, in ms; then every 30 s. */
 const RECONNECT_DELAYS = [0, 2_000, 5_000, 10_000];
@@ -54,23 +55,15 @@ export function useHub<T>({
 
   useEffect(() => {
     if (!enabled) return;
-    let stopped = false;
-    const connection = connect(url);
-    connection.on(target, (message: T) => handler.current(message));
-    connection.onreconnecting(() => setStatus('reconnecting'));
-    connection.onreconnected(() => setStatus('live'));
-    connection.onclose(() => !stopped && setStatus('closed'));
-    connection.start().then(
-      () => {
-        if (stopped) void connection.stop();
-        else setStatus('live');
-      },
-      () => !stopped && setStatus('closed'),
-    );
+    const hub = acquireHub(url, connect);
+    const deliver = (message: T) => handler.current(message);
+    hub.connection.on(target, deliver);
+    const unwatch = hub.watch(setStatus);
     return () => {
-      stopped = true;
+      unwatch();
+      hub.connection.off(target, deliver);
+      hub.release();
       setStatus('connecting');
-      if (connection.state !== HubConnectionState.Disconnected) void connection.stop();
     };
   }, [url, target, enabled, connect]);
 

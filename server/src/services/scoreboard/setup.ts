@@ -3,6 +3,7 @@
  * Redis, announced on the players' hub after each build, warmed at start and before games begin.
  */
 import type { FastifyInstance } from 'fastify';
+import type { components } from '../../../../src/api/schema.gen.js';
 import type { Database } from '../../db/database.js';
 import { groups } from '../realtime.js';
 import { Boards } from './boards.js';
@@ -16,11 +17,8 @@ declare module 'fastify' {
   }
 }
 
-/** The hub message of a rebuilt board (ScoreboardUpdate in the spec). */
-export interface ScoreboardUpdate {
-  gameId: number;
-  version: number;
-}
+/** The hub message of a rebuilt board. */
+export type ScoreboardUpdate = components['schemas']['ScoreboardUpdate'];
 
 export function registerScoreboards(app: FastifyInstance, database: Database): void {
   const boards = new Boards(

@@ -128,6 +128,7 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
       headers: { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': brTag },
     });
     expect(revalidated.statusCode).toBe(304);
+    expectMatchesSpec('gameGetScoreboard', revalidated);
     expect(revalidated.body).toBe('');
     expect(revalidated.headers.etag).toBe(brTag);
     const weak = await caller(app)({

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, problem } from '../../../../test/apiMock';
+import { fakeHubs } from '../../../../test/fakeHub';
 import { buildNotice } from '../../../../test/builders';
 import { buildScene, GAME_ID, HOUR, renderPage, serve, userHub, type Scene } from './testScene';
 
@@ -168,7 +169,7 @@ describe('ChallengesPage', () => {
       expect(await card('Login bypass')).toBeTruthy();
     });
 
-    it('polls the list every 10 seconds while the game runs', async () => {
+    it('reads the list again when the hub says the board was rebuilt', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       renderPage();
       await card('Login bypass');
@@ -177,9 +178,16 @@ describe('ChallengesPage', () => {
         ...scene.view,
         challenges: { Web: [{ ...scene.challenges[0], score: 420, solved: 4 }] },
       });
+      // no polling every 10 s while the hub is live
       await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(fakeApi.requests('GET', DETAILS)).toHaveLength(1);
+      const hub = fakeHubs.last(`/hub/user?game=${GAME_ID}`)!;
+      hub.push('ReceivedScoreboardUpdate', { gameId: GAME_ID, version: Date.now() });
+      await act(() => vi.advanceTimersByTimeAsync(3_000));
       await waitFor(() => expect(fakeApi.requests('GET', DETAILS)).toHaveLength(2));
       expect(await screen.findByText('420 pts')).toBeTruthy();
+      // one connection for notices and board updates
+      expect(fakeHubs.opened.filter((h) => h.url === `/hub/user?game=${GAME_ID}`)).toHaveLength(1);
     });
 
     it('keeps ended games playable in practice mode, without polling', async () => {

@@ -273,17 +273,23 @@ describe('ScoreboardPage', () => {
     expect(screen.queryByRole('button', { name: 'Download spreadsheet' })).toBeNull();
   });
 
-  it('follows a running game: reads the board again after a blood notice', async () => {
+  it('follows a running game: reads the board again when the hub says it was rebuilt', async () => {
     serve();
     render();
     await rowOf('Crabs');
     expect(screen.getByText('Live')).toBeTruthy();
-    expect(hub.last).toMatchObject({ url: '/hub/user?game=3', enabled: true });
+    expect(hub.last).toMatchObject({
+      url: '/hub/user?game=3',
+      target: 'ReceivedScoreboardUpdate',
+      enabled: true,
+    });
     const reads = fakeApi.requests('GET', BOARD).length;
-    act(() => hub.last!.onMessage({ type: 'Normal', values: ['Welcome'] }));
+    // a version the page already holds: nothing to read
+    act(() => hub.last!.onMessage({ gameId: 3, version: board.updateTimeUtc }));
     const leading: ScoreboardRow = { ...owls, score: 2000 };
-    fakeApi.on('GET', BOARD, 200, { ...board, items: [{ ...leading, rank: 1 }, crabs] });
-    act(() => hub.last!.onMessage({ type: 'FirstBlood', values: ['Owls', 'Login'] }));
+    const rebuilt = { ...board, updateTimeUtc: board.updateTimeUtc + 500 };
+    fakeApi.on('GET', BOARD, 200, { ...rebuilt, items: [{ ...leading, rank: 1 }, crabs] });
+    act(() => hub.last!.onMessage({ gameId: 3, version: rebuilt.updateTimeUtc }));
     await waitFor(() => expect(fakeApi.requests('GET', BOARD)).toHaveLength(reads + 1), {
       timeout: 4_000,
     });
@@ -295,10 +301,12 @@ describe('ScoreboardPage', () => {
     render();
     await rowOf('Crabs');
     fakeApi.on('GET', BOARD, 429, problem(429, 'Too many requests'));
-    act(() => hub.last!.onMessage({ type: 'ThirdBlood', values: ['Owls', 'Login'] }));
+    act(() => hub.last!.onMessage({ gameId: 3, version: board.updateTimeUtc + 1 }));
     expect(
       await screen.findByText(
         'The scoreboard could not be refreshed; what you see may be out of date',
+        {},
+        { timeout: 4_000 },
       ),
     ).toBeTruthy();
     expect(await rowOf('Crabs')).toBeTruthy();
