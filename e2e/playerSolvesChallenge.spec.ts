@@ -32,6 +32,7 @@ describe.skipIf(!enabled)('a player solves a challenge', () => {
   const pages = watchPages();
   /** Every message the pages received over a WebSocket (the hubs). */
   const framesReceived: string[] = [];
+  const socketsOpened: string[] = [];
 
   const shot = (name: string) =>
     page.screenshot({ path: join(screenshots, `player-journey-${name}.png`), fullPage: true });
@@ -51,6 +52,7 @@ describe.skipIf(!enabled)('a player solves a challenge', () => {
     page.setDefaultTimeout(15_000);
     pages.watch(page);
     page.on('websocket', (socket) =>
+      socketsOpened.push(socket.url()) &&
       socket.on('framereceived', ({ payload }) => framesReceived.push(String(payload))),
     );
   });
@@ -137,6 +139,13 @@ describe.skipIf(!enabled)('a player solves a challenge', () => {
     );
     expect(pushed, 'the first-blood notice came over /hub/user').toBeDefined();
     expect(pushed).toContain(teamName);
+    // the board that shows the blood was announced before the notice, on the same connection
+    const update = framesReceived.findIndex((frame) =>
+      frame.includes('ReceivedScoreboardUpdate'),
+    );
+    expect(update, 'a board update came over /hub/user').toBeGreaterThanOrEqual(0);
+    expect(update).toBeLessThan(framesReceived.indexOf(pushed!));
+    expect(socketsOpened.filter((url) => url.includes('/hub/user'))).toHaveLength(1);
     await page
       .getByRole('button', { name: new RegExp(`^${game.challenge.title} First blood Solved`) })
       .waitFor();
@@ -151,6 +160,18 @@ describe.skipIf(!enabled)('a player solves a challenge', () => {
     expect(await row.getByRole('cell').first().textContent()).toBe('1');
     await row.getByRole('img', { name: /^First blood · / }).waitFor();
     await shot('scoreboard');
+
+    // Read again, the browser revalidates the board it holds with its tag (the server then
+    // answers 304 and the browser shows the board it kept).
+    const revalidated = page.waitForResponse(
+      (response) => response.url().endsWith(`/api/game/${game.id}/scoreboard`),
+    );
+    await page.reload();
+    const response = await revalidated;
+    const tag = await response.request().headerValue('if-none-match');
+    expect(tag).toMatch(/^"/);
+    expect(await response.headerValue('etag')).toBe(tag);
+    await row.waitFor();
   });
 
   it('logged no errors; the only failed requests were the signed-out profile checks', () => {
