@@ -1,6 +1,8 @@
 /**
  * Puts the boards on the app (`app.scoreboards`): built by the worker, kept in process or in
  * Redis, announced on the players' hub after each build, warmed at start and before games begin.
+ * Other instances hear of each build through the cluster events (topic `scoreboard`, message
+ * `<gameId>:<version>`) and drop their older copy.
  */
 import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../../src/api/schema.gen.js';
@@ -20,12 +22,15 @@ declare module 'fastify' {
 /** The hub message of a rebuilt board. */
 export type ScoreboardUpdate = components['schemas']['ScoreboardUpdate'];
 
+const TOPIC = 'scoreboard';
+
 export function registerScoreboards(app: FastifyInstance, database: Database): void {
   const boards = new Boards(
     boardBuilder(database.db, database.source),
     boardStore(app, app.config.redisUrl, database.source),
     {
       onBuilt: (board) => {
+        app.clusterEvents.publish(TOPIC, `${board.gameId}:${board.version}`);
         const update: ScoreboardUpdate = { gameId: board.gameId, version: board.version };
         app.realtime.publish(groups.players(board.gameId), 'ReceivedScoreboardUpdate', update);
       },
@@ -34,6 +39,11 @@ export function registerScoreboards(app: FastifyInstance, database: Database): v
     },
   );
   app.decorate('scoreboards', boards);
+  const unsubscribe = app.clusterEvents.subscribe(TOPIC, (message) => {
+    const [gameId, version] = message.split(':').map(Number);
+    if (Number.isInteger(gameId) && Number.isFinite(version))
+      boards.builtElsewhere(gameId, version);
+  });
 
   const warmup = startScoreboardWarmup(app);
   let starting: Promise<unknown> = Promise.resolve();
@@ -44,6 +54,7 @@ export function registerScoreboards(app: FastifyInstance, database: Database): v
     );
   });
   app.addHook('onClose', async () => {
+    unsubscribe();
     await warmup.stop();
     await boards.close();
     await starting;

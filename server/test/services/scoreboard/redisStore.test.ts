@@ -1,7 +1,7 @@
 // The Redis board store against a real server (REDIS_URL); skipped without one, except in CI.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeBoard, type BoardBytes } from '../../../src/services/scoreboard/boardBytes.js';
 import { Boards } from '../../../src/services/scoreboard/boards.js';
 import type { BoardBuilder } from '../../../src/services/scoreboard/builder.js';
@@ -147,6 +147,37 @@ if (!url && process.env.CI) {
         expect(await redis.exists(key)).toBe(0);
       } finally {
         await app.close();
+        await database.close();
+      }
+    });
+
+    it('serves on every instance the board any of them built', async () => {
+      const database: TestDatabase = await openTestDatabase('sqlite');
+      const one = await createTestApp(database);
+      const two = await createTestApp(database);
+      try {
+        const game = await seedGame(one.db);
+        await seedTeam(one.db, game.id);
+        const url = `/api/game/${game.id}/scoreboard`;
+        const first = await caller(two)({ method: 'GET', url });
+        expect(first.json().items).toHaveLength(1);
+
+        await seedTeam(one.db, game.id);
+        one.scoreboards.invalidate(game.id);
+        await one.scoreboards.settle(game.id);
+        const rebuilt = one.scoreboards.peek(game.id)!;
+        // Told through Redis, the other instance drops its copy and serves the new bytes.
+        await vi.waitFor(
+          async () => {
+            const read = await caller(two)({ method: 'GET', url });
+            expect(read.headers.etag).toBe(rebuilt.etag);
+            expect(read.json().items).toHaveLength(2);
+          },
+          { timeout: 5_000 },
+        );
+      } finally {
+        await one.close();
+        await two.close();
         await database.close();
       }
     });
