@@ -1,9 +1,6 @@
 // Rate limits across instances: with Redis, the instances of one deployment share their counters
-// (namespaced by the deployment's data), each limit keeps its own count, and an unreachable Redis
+// (namespaced by the deployment's database), each limit keeps its own count, and an unreachable Redis
 // lets requests through instead of failing them. Needs REDIS_URL (required in CI).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '../support/app.js';
@@ -12,17 +9,21 @@ import { openTestDatabase, type TestDatabase } from '../support/databases.js';
 const redisUrl = process.env.REDIS_URL;
 
 let database: TestDatabase;
+let otherDatabase: TestDatabase;
 beforeAll(async () => {
   database = await openTestDatabase('sqlite');
+  otherDatabase = await openTestDatabase('sqlite');
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await database.close();
+  await otherDatabase.close();
+});
 
-/** An instance of the deployment whose data is in `dataDir`, with tight limits. */
-const instance = (dataDir: string, url: string) =>
+/** An instance of the deployment on `db`, with tight limits. */
+const instance = (db: TestDatabase, url: string) =>
   createTestApp(
-    database,
+    db,
     testConfig({
-      VEXIL_DATA: dataDir,
       REDIS_URL: url,
       VEXIL_RATE_LIMIT: 'on',
       VEXIL_RATE_LIMIT_GLOBAL: '100/60',
@@ -53,10 +54,9 @@ if (!redisUrl) {
     let second: FastifyInstance;
     let otherDeployment: FastifyInstance;
     beforeAll(async () => {
-      const deployment = mkdtempSync(join(tmpdir(), 'vexil-shared-'));
-      first = await instance(deployment, redisUrl);
-      second = await instance(deployment, redisUrl);
-      otherDeployment = await instance(mkdtempSync(join(tmpdir(), 'vexil-other-')), redisUrl);
+      first = await instance(database, redisUrl);
+      second = await instance(database, redisUrl);
+      otherDeployment = await instance(otherDatabase, redisUrl);
       apps.push(first, second, otherDeployment);
     });
     afterAll(() => Promise.all(apps.map((app) => app.close())));
@@ -82,7 +82,7 @@ if (!redisUrl) {
 describe('rate limits with Redis unreachable', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await instance(mkdtempSync(join(tmpdir(), 'vexil-down-')), 'redis://127.0.0.1:1');
+    app = await instance(database, 'redis://127.0.0.1:1');
   });
   afterAll(() => app.close());
 

@@ -2,9 +2,6 @@
 // the other instances of the same deployment get each message once, the publisher ignores its own
 // echo, and other deployments sharing the Redis see nothing. With Redis unreachable, publishing
 // neither throws nor blocks. The Redis suites are skipped without REDIS_URL (required in CI).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalClusterEvents } from '../../src/services/clusterEvents.js';
@@ -142,19 +139,21 @@ function defineRedisSuites(url: string): void {
   });
 
   describe('app.clusterEvents with REDIS_URL', () => {
+    // A deployment is the instances on one database.
     let database: TestDatabase;
+    let otherDatabase: TestDatabase;
     const apps: FastifyInstance[] = [];
     beforeAll(async () => {
       database = await openTestDatabase('sqlite');
-      const deployment = mkdtempSync(join(tmpdir(), 'vexil-events-'));
-      const instance = (dataDir: string) =>
-        createTestApp(database, testConfig({ VEXIL_DATA: dataDir, REDIS_URL: url }));
-      apps.push(await instance(deployment), await instance(deployment));
-      apps.push(await instance(mkdtempSync(join(tmpdir(), 'vexil-events-other-'))));
+      otherDatabase = await openTestDatabase('sqlite');
+      const instance = (db: TestDatabase) => createTestApp(db, testConfig({ REDIS_URL: url }));
+      apps.push(await instance(database), await instance(database));
+      apps.push(await instance(otherDatabase));
     });
     afterAll(async () => {
       await Promise.all(apps.map((app) => app.close()));
       await database.close();
+      await otherDatabase.close();
     });
 
     it('reaches the other instance of the deployment, not another deployment', async () => {
