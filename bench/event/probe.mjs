@@ -1,0 +1,52 @@
+/**
+ * Preloaded into the Vexil child (`--import bench/event/probe.mjs`) so the bench can read the
+ * server's event-loop delay and resident memory without any bench code in the server. Over IPC:
+ * `reset` starts a new measured phase (clears the delay histogram and the memory peak), `sample`
+ * answers the phase's figures (ProbeSample in vexilProcess.ts). The server exits when the bench
+ * goes away. Plain JavaScript on purpose: worker threads inherit `--import` flags but not tsx, so
+ * the server's scoreboard worker loads this file too — where it does nothing.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { isMainThread } from 'node:worker_threads';
+
+const MB = 1024 * 1024;
+/** The histogram records the time between ticks of a timer of this period: the delay is the rest. */
+const RESOLUTION_MS = 10;
+
+if (isMainThread && process.send) {
+  const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  histogram.enable();
+  let peakRss = process.memoryUsage.rss();
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 100);
+  sampler.unref();
+
+  const delayMs = (nanoseconds) => Math.max(0, nanoseconds / 1e6 - RESOLUTION_MS);
+  const sample = () => {
+    const rss = process.memoryUsage.rss();
+    peakRss = Math.max(peakRss, rss);
+    const samples = histogram.count;
+    return {
+      eventLoopP50Ms: samples ? delayMs(histogram.percentile(50)) : 0,
+      eventLoopP99Ms: samples ? delayMs(histogram.percentile(99)) : 0,
+      eventLoopMaxMs: samples ? delayMs(histogram.max) : 0,
+      eventLoopSamples: samples,
+      rssMb: rss / MB,
+      peakRssMb: peakRss / MB,
+    };
+  };
+
+  process.on('message', (message) => {
+    if (message?.type === 'reset') {
+      histogram.reset();
+      peakRss = process.memoryUsage.rss();
+      process.send?.({ id: message.id });
+    } else if (message?.type === 'sample') {
+      process.send?.({ id: message.id, ...sample() });
+    }
+  });
+  // The server must not outlive the bench, and the channel alone must not keep it alive.
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  process.channel?.unref();
+}

@@ -1,0 +1,93 @@
+/**
+ * Vexil as the bench runs it: `server/src/main.ts` of this checkout in its own process, on
+ * loopback, rate limits off, quiet logs, no web client, with the probe preloaded so each phase
+ * can read the server's event-loop delay and memory.
+ */
+import { createServer } from 'node:net';
+import { spawnChild, type Child } from './child.js';
+
+/** What the probe preloaded into Vexil (probe.mjs) answers about the current phase. */
+export interface ProbeSample {
+  eventLoopP50Ms: number;
+  eventLoopP99Ms: number;
+  eventLoopMaxMs: number;
+  /** Timer ticks recorded in the phase. */
+  eventLoopSamples: number;
+  rssMb: number;
+  peakRssMb: number;
+}
+
+export interface VexilServer {
+  url: string;
+  /** Starts a measured phase: clears the event-loop histogram and the memory peak. */
+  reset(): Promise<void>;
+  /** The figures of the phase so far. */
+  sample(): Promise<ProbeSample>;
+  stop(): Promise<void>;
+}
+
+/** A port free right now on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
+      );
+    });
+  });
+}
+
+async function waitHealthy(url: string, child: Child, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.process.exitCode !== null) throw new Error('Vexil exited during start');
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Vexil did not answer ${url}/healthz within ${timeoutMs} ms`);
+}
+
+export async function startVexil(storage: {
+  dataDir: string;
+  databaseUrl?: string;
+}): Promise<VexilServer> {
+  const port = await freePort();
+  const child = spawnChild('server/src/main.ts', {
+    preload: ['bench/event/probe.mjs'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      VEXIL_HOST: '127.0.0.1',
+      VEXIL_DATA: storage.dataDir,
+      DATABASE_URL: storage.databaseUrl ?? '',
+      REDIS_URL: '',
+      VEXIL_ADMIN_PASSWORD: '',
+      VEXIL_RATE_LIMIT: 'off',
+      VEXIL_LOG_LEVEL: 'warn',
+      VEXIL_WEB_DIR: '/nonexistent',
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitHealthy(url, child);
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  return {
+    url,
+    reset: async () => {
+      await child.request({ type: 'reset' });
+    },
+    sample: () => child.request<ProbeSample>({ type: 'sample' }),
+    stop: () => child.stop(),
+  };
+}
