@@ -66,11 +66,26 @@ describe('useScoreboard', () => {
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(reads()).toBe(1);
 
+    fakeApi.on('GET', BOARD, 200, buildScoreboard([], [], { updateTimeUtc: UPDATED + 500 }));
     for (let i = 1; i <= 5; i++) update(UPDATED + i * 100);
     await act(() => vi.advanceTimersByTimeAsync(2_000 + UPDATE_SPREAD));
     await waitFor(() => expect(reads()).toBe(2));
     await act(() => vi.advanceTimersByTimeAsync(5_000));
     expect(reads()).toBe(2);
+  });
+
+  it('reads again, a few times, while the answer is older than the announced board', async () => {
+    renderHook(() => useScoreboard(3, { live: true }), { wrapper });
+    await waitFor(() => expect(reads()).toBe(1));
+    update(UPDATED + 100); // every answer is still UPDATED: three reads, then it gives up
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    await waitFor(() => expect(reads()).toBe(4));
+    fakeApi.on('GET', BOARD, 200, buildScoreboard([], [], { updateTimeUtc: UPDATED + 200 }));
+    update(UPDATED + 200); // answered at once with that board: one read
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    await waitFor(() => expect(reads()).toBe(5));
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(reads()).toBe(5);
   });
 
   it('polls every 10 s while the hub is down', async () => {

@@ -19,6 +19,8 @@ export interface BoardsOptions {
   /** Wait before building again after a failed build. */
   retryMs?: number;
   onBuilt?: (board: BoardBytes) => void;
+  /** The game's board was removed here (the game is gone): tell the other instances. */
+  onRemoved?: (gameId: number) => void;
   onError?: (gameId: number, error: unknown) => void;
 }
 
@@ -116,6 +118,14 @@ export class Boards {
       for (const resolve of state.idle.splice(0)) resolve();
     }
     await this.store.delete(gameId);
+    this.options.onRemoved?.(gameId);
+  }
+
+  /** Another instance removed the game's board: drop the copy held here. */
+  removedElsewhere(gameId: number): void {
+    if (this.games.get(gameId)?.building) return; // a build here finds the game gone by itself
+    this.games.delete(gameId);
+    this.store.forget(gameId, Number.POSITIVE_INFINITY);
   }
 
   /** Another instance built `version` of the game's board. */

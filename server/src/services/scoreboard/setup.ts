@@ -2,7 +2,7 @@
  * Puts the boards on the app (`app.scoreboards`): built by the worker, kept in process or in
  * Redis, announced on the players' hub after each build, warmed at start and before games begin.
  * Other instances hear of each build through the cluster events (topic `scoreboard`, message
- * `<gameId>:<version>`) and drop their older copy.
+ * `<gameId>:<version>`, or `<gameId>:gone` for a deleted game) and drop their older copy.
  */
 import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../../src/api/schema.gen.js';
@@ -23,6 +23,7 @@ declare module 'fastify' {
 export type ScoreboardUpdate = components['schemas']['ScoreboardUpdate'];
 
 const TOPIC = 'scoreboard';
+const GONE = 'gone';
 
 export function registerScoreboards(app: FastifyInstance, database: Database): void {
   const boards = new Boards(
@@ -34,15 +35,18 @@ export function registerScoreboards(app: FastifyInstance, database: Database): v
         const update: ScoreboardUpdate = { gameId: board.gameId, version: board.version };
         app.realtime.publish(groups.players(board.gameId), 'ReceivedScoreboardUpdate', update);
       },
+      onRemoved: (gameId) => app.clusterEvents.publish(TOPIC, `${gameId}:${GONE}`),
       onError: (gameId, error) =>
         app.log.error({ err: error }, `Could not build the scoreboard of game ${gameId}`),
     },
   );
   app.decorate('scoreboards', boards);
   const unsubscribe = app.clusterEvents.subscribe(TOPIC, (message) => {
-    const [gameId, version] = message.split(':').map(Number);
-    if (Number.isInteger(gameId) && Number.isFinite(version))
-      boards.builtElsewhere(gameId, version);
+    const [game, what] = message.split(':');
+    const gameId = Number(game);
+    if (!Number.isInteger(gameId)) return;
+    if (what === GONE) boards.removedElsewhere(gameId);
+    else if (Number.isFinite(Number(what))) boards.builtElsewhere(gameId, Number(what));
   });
 
   const warmup = startScoreboardWarmup(app);

@@ -11,7 +11,7 @@ import {
   SCOREBOARD_TTL_SECONDS,
   sourceIdentity,
 } from '../../../src/services/scoreboard/redisStore.js';
-import { caller, createTestApp } from '../../support/app.js';
+import { caller, createTestApp, signIn } from '../../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../../support/databases.js';
 import { seedGame, seedTeam } from '../../routes/game/scoreboardFixtures.js';
 
@@ -173,6 +173,16 @@ if (!url && process.env.CI) {
             expect(read.headers.etag).toBe(rebuilt.etag);
             expect(read.json().items).toHaveLength(2);
           },
+          { timeout: 5_000 },
+        );
+
+        // Deleted through one instance, the game's board is gone from the other too.
+        const admin = await signIn(one, 'Admin');
+        expect(
+          (await admin({ method: 'DELETE', url: `/api/edit/games/${game.id}` })).statusCode,
+        ).toBe(200);
+        await vi.waitFor(
+          async () => expect((await caller(two)({ method: 'GET', url })).statusCode).toBe(404),
           { timeout: 5_000 },
         );
       } finally {
