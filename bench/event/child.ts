@@ -30,6 +30,8 @@ export interface SpawnOptions {
   env: Record<string, string | undefined>;
   /** Modules preloaded with `--import` after tsx (paths relative to ROOT). */
   preload?: string[];
+  /** Other Node options, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
+  nodeOptions?: string[];
 }
 
 export function spawnChild(script: string, options: SpawnOptions): Child {
@@ -37,7 +39,14 @@ export function spawnChild(script: string, options: SpawnOptions): Child {
     '--import',
     pathToFileURL(resolve(ROOT, path)).href,
   ]);
-  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, resolve(ROOT, script)], {
+  const args = [
+    ...(options.nodeOptions ?? []),
+    '--import',
+    'tsx',
+    ...preload,
+    resolve(ROOT, script),
+  ];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: options.env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -60,8 +60,11 @@ export async function startVexil(storage: {
   databaseUrl?: string;
 }): Promise<VexilServer> {
   const port = await freePort();
+  // BENCH_PROFILE_DIR=<folder>: a CPU profile of every Vexil thread, written when it stops.
+  const profile = process.env.BENCH_PROFILE_DIR;
   const child = spawnChild('server/src/main.ts', {
     preload: ['bench/event/probe.mjs'],
+    nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
     env: {
       ...process.env,
       PORT: String(port),

@@ -7,6 +7,7 @@ import { competition } from './0004_competition.js';
 import { teams } from './0003_teams.js';
 import { solveOrder } from './0005_solve_order.js';
 import { containers } from './0006_containers.js';
+import { boardIndexes } from './0007_board_indexes.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -17,4 +18,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0004_competition': competition,
   '0005_solve_order': solveOrder,
   '0006_containers': containers,
+  '0007_board_indexes': boardIndexes,
 };

@@ -1,7 +1,9 @@
 // What a game's scoreboard is built from: the game, its enabled challenges, its Accepted
 // registrations with their teams, and the Accepted submissions made before the end. The sheet
 // adds the registered members of those teams.
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { SubmissionsTable } from '../competitionSchema.js';
+import { locksRows } from '../dialects/index.js';
 import { fromFlag, type DB } from '../schema.js';
 
 export interface ScoreboardGame {
@@ -34,11 +36,14 @@ export interface ScoreboardTeamRow {
   captainName: string;
 }
 
+/** Solve orders that can make bloods (first, second, third). */
+const BLOOD_ORDERS = 3;
+
 export interface ScoreboardSolveRow {
   id: number;
   participationId: number;
   challengeId: number;
-  userName: string;
+  userName: string | null;
   time: number;
   /** The team's solve order on the challenge, as the flag checker counted it. */
   solveOrder: number | null;
@@ -173,45 +178,132 @@ export async function listAcceptedTeams(
 }
 
 /**
- * Accepted submissions of Accepted registrations on enabled challenges, made strictly before the
- * game end, in time order (the earliest per team and challenge is the one that counts), each with
- * the team's solve order on the challenge.
+ * Accepted submissions of the game made strictly before its end, in time order, each with the
+ * solve order that can make it a blood. One table, no joins: at 1,000 teams this is tens of
+ * thousands of rows, and the rows of teams or challenges that do not count are dropped by the
+ * scoring rules themselves (which know the accepted teams and enabled challenges).
  */
 export async function listSolvesBefore(
   db: Kysely<DB>,
   gameId: number,
   endTime: number,
 ): Promise<ScoreboardSolveRow[]> {
+  const [rows, orders] = await Promise.all([
+    db
+      .selectFrom('submissions')
+      .select(['id', 'participation_id', 'challenge_id', 'user_name', 'submit_time'])
+      .where('game_id', '=', gameId)
+      .where('status', '=', 'Accepted')
+      .where('submit_time', '<', endTime)
+      .execute(),
+    listBloodOrders(db, gameId),
+  ]);
+  return withBloodOrders(rows.map(toSolve), orders);
+}
+
+/** An accepted submission as read, before its solve order is known. */
+export type AcceptedSolve = Omit<ScoreboardSolveRow, 'solveOrder' | 'userName'> & {
+  userName: string;
+};
+
+type SolveColumns = Pick<
+  Selectable<SubmissionsTable>,
+  'id' | 'participation_id' | 'challenge_id' | 'user_name' | 'submit_time'
+>;
+
+const toSolve = (r: SolveColumns): AcceptedSolve => ({
+  id: r.id,
+  participationId: r.participation_id,
+  challengeId: r.challenge_id,
+  userName: r.user_name,
+  time: Number(r.submit_time),
+});
+
+/** The solves with their blood orders; written out field by field (tens of thousands of rows). */
+export function withBloodOrders(
+  solves: Iterable<AcceptedSolve>,
+  orders: ReadonlyMap<number, ReadonlyMap<number, number>>,
+): ScoreboardSolveRow[] {
+  const rows: ScoreboardSolveRow[] = [];
+  for (const solve of solves) {
+    rows.push({
+      id: solve.id,
+      participationId: solve.participationId,
+      challengeId: solve.challengeId,
+      // a solve by a deleted account has no name on the board
+      userName: solve.userName || null,
+      time: solve.time,
+      solveOrder: orders.get(solve.participationId)?.get(solve.challengeId) ?? null,
+    });
+  }
+  return rows;
+}
+
+export interface AcceptedSince {
+  /** Accepted submissions of the game with an id ≥ the one asked for (any time). */
+  solves: AcceptedSolve[];
+  /** The smallest id of the game's submissions still waiting for their check, if any. */
+  firstUnchecked: number | null;
+}
+
+/**
+ * What became accepted since a build: accepted submissions from id `fromId` on (all of them for
+ * null), and the first submission still unchecked, read in one snapshot (everything before that
+ * one has its final result, so the next read can start there).
+ */
+export async function listAcceptedSince(
+  db: Kysely<DB>,
+  gameId: number,
+  fromId: number | null,
+): Promise<AcceptedSince> {
+  const read = async (trx: Kysely<DB>): Promise<AcceptedSince> => {
+    const first = await trx
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.min('id').as('id'))
+      .where('game_id', '=', gameId)
+      .where('status', '=', 'FlagSubmitted')
+      .executeTakeFirst();
+    let query = trx
+      .selectFrom('submissions')
+      .select(['id', 'participation_id', 'challenge_id', 'user_name', 'submit_time'])
+      .where('game_id', '=', gameId)
+      .where('status', '=', 'Accepted');
+    if (fromId !== null) query = query.where('id', '>=', fromId);
+    const rows = await query.execute();
+    const firstId = first?.id;
+    return { solves: rows.map(toSolve), firstUnchecked: firstId == null ? null : Number(firstId) };
+  };
+  // One snapshot for both reads: SQLite keeps one for a read transaction; PostgreSQL needs
+  // REPEATABLE READ for it.
+  const transaction = locksRows(db)
+    ? db.transaction().setIsolationLevel('repeatable read')
+    : db.transaction();
+  return transaction.execute(read);
+}
+
+/**
+ * The solve order the flag checker gave the first three solvers of each challenge of the game,
+ * by participation and challenge. Only they can be bloods; every later solver ranks after them
+ * by time whatever its order, so the others need not be read.
+ */
+export async function listBloodOrders(
+  db: Kysely<DB>,
+  gameId: number,
+): Promise<Map<number, Map<number, number>>> {
   const rows = await db
-    .selectFrom('submissions as s')
-    .innerJoin('participations as p', 'p.id', 's.participation_id')
-    .innerJoin('challenges as c', 'c.id', 's.challenge_id')
-    .leftJoin('game_instances as i', (join) =>
-      join
-        .onRef('i.participation_id', '=', 's.participation_id')
-        .onRef('i.challenge_id', '=', 's.challenge_id'),
-    )
-    .select([
-      's.id',
-      's.participation_id as participationId',
-      's.challenge_id as challengeId',
-      's.user_name as userName',
-      's.submit_time as time',
-      'i.solve_order as solveOrder',
-    ])
-    .where('s.game_id', '=', gameId)
-    .where('s.status', '=', 'Accepted')
-    .where('s.submit_time', '<', endTime)
-    .where('p.status', '=', 'Accepted')
-    .where('c.is_enabled', '=', 1)
-    .orderBy('s.submit_time')
-    .orderBy('s.id')
+    .selectFrom('game_instances as i')
+    .innerJoin('challenges as c', 'c.id', 'i.challenge_id')
+    .select(['i.participation_id', 'i.challenge_id', 'i.solve_order'])
+    .where('c.game_id', '=', gameId)
+    .where('i.solve_order', '<=', BLOOD_ORDERS)
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    time: Number(r.time),
-    solveOrder: r.solveOrder === null ? null : Number(r.solveOrder),
-  }));
+  const orders = new Map<number, Map<number, number>>();
+  for (const row of rows) {
+    const byChallenge = orders.get(row.participation_id) ?? new Map<number, number>();
+    byChallenge.set(row.challenge_id, Number(row.solve_order));
+    orders.set(row.participation_id, byChallenge);
+  }
+  return orders;
 }
 
 /** Registered members of the game's Accepted registrations, in joining order. */

@@ -15,6 +15,7 @@ import type {
   ScoreboardModel,
 } from '../../domain/scoring/types.js';
 import { encodeBoard, type BoardBytes } from './boardBytes.js';
+import type { SolveSource } from './solveCache.js';
 
 export type { ScoreboardModel } from '../../domain/scoring/types.js';
 
@@ -36,13 +37,17 @@ export async function loadScoreboardInput(
   db: Kysely<DB>,
   gameId: number,
   now = Date.now(),
+  /** Where the solves come from: read in full by default, kept between builds by the worker. */
+  solveSource?: SolveSource,
 ): Promise<{ game: BoardGame; input: ScoreboardInput } | undefined> {
   const game = await findScoreboardGame(db, gameId);
   if (!game) return undefined;
   const [challenges, teams, solves] = await Promise.all([
     listEnabledChallenges(db, gameId),
     listAcceptedTeams(db, gameId),
-    listSolvesBefore(db, gameId, game.endTime),
+    solveSource
+      ? solveSource.read(db, gameId, game.endTime)
+      : listSolvesBefore(db, gameId, game.endTime),
   ]);
   const input: ScoreboardInput = {
     bloodBonus: game.bloodBonus,
@@ -55,7 +60,7 @@ export async function loadScoreboardInput(
       avatar: avatarUrl(t.avatarHash),
       division: t.division,
     })),
-    solves: solves.map((s) => ({ ...s, userName: s.userName || null })),
+    solves,
     now,
   };
   return { game: { id: game.id, startTime: game.startTime }, input };
@@ -72,7 +77,8 @@ export async function buildBoardBytes(
   db: Kysely<DB>,
   gameId: number,
   version: number,
+  solveSource?: SolveSource,
 ): Promise<BoardBytes | undefined> {
-  const loaded = await loadScoreboardInput(db, gameId, version);
+  const loaded = await loadScoreboardInput(db, gameId, version, solveSource);
   return loaded && encodeBoard(loaded.game, buildScoreboard(loaded.input));
 }

@@ -4,6 +4,8 @@
  * milliseconds that must not stall the main thread's requests (on SQLite even the reads are
  * synchronous). The worker keeps its own connection to each database it is asked about: SQLite
  * in write-ahead-log mode lets it read while the main thread writes; PostgreSQL gets a pool of one.
+ * It also keeps each game's accepted solves between builds (solveCache.ts), so a build reads only
+ * what changed.
  */
 import type { Kysely } from 'kysely';
 import type { DatabaseSource } from '../../db/database.js';
@@ -12,6 +14,7 @@ import { openSqliteFile } from '../../db/dialects/sqlite.js';
 import type { DB } from '../../db/schema.js';
 import type { BoardBytes } from './boardBytes.js';
 import { buildBoardBytes } from './compute.js';
+import { GameSolves } from './solveCache.js';
 
 export type WorkerTask =
   | { kind: 'build'; source: DatabaseSource; gameId: number; version: number }
@@ -19,6 +22,10 @@ export type WorkerTask =
   | { kind: 'close'; source: DatabaseSource };
 
 const connections = new Map<string, Kysely<DB>>();
+/** Each game's solves between builds (solveCache.ts), by database and game. */
+const solveCaches = new Map<string, GameSolves>();
+/** A game nobody built for this long is forgotten (its next build reads it in full). */
+const FORGET_AFTER_MS = 10 * 60_000;
 const keyOf = (source: DatabaseSource) =>
   source.dialect === 'sqlite' ? `sqlite:${source.file}` : `postgres:${source.url}`;
 
@@ -35,13 +42,29 @@ function connect(source: DatabaseSource): Kysely<DB> {
   return db;
 }
 
+function forgetIdleGames(): void {
+  const now = Date.now();
+  for (const [key, cache] of solveCaches) {
+    if (now - cache.usedAt > FORGET_AFTER_MS) solveCaches.delete(key);
+  }
+}
+
 /** Answers the built board, or null when the game does not exist (or for `close`). */
 export default async function run(task: WorkerTask): Promise<BoardBytes | null> {
   if (task.kind === 'close') {
     const db = connections.get(keyOf(task.source));
     connections.delete(keyOf(task.source));
+    for (const key of solveCaches.keys()) {
+      if (key.startsWith(`${keyOf(task.source)}#`)) solveCaches.delete(key);
+    }
     await db?.destroy();
     return null;
   }
-  return (await buildBoardBytes(connect(task.source), task.gameId, task.version)) ?? null;
+  const key = `${keyOf(task.source)}#${task.gameId}`;
+  let solves = solveCaches.get(key);
+  if (!solves) solveCaches.set(key, (solves = new GameSolves()));
+  forgetIdleGames();
+  const board = await buildBoardBytes(connect(task.source), task.gameId, task.version, solves);
+  if (!board) solveCaches.delete(key);
+  return board ?? null;
 }
