@@ -198,12 +198,17 @@ export async function markInstancesSolved(
   return rows.map((row) => row.id);
 }
 
-/** Records the challenge's solve count right after the team's solve: the order of its bloods. */
-export async function setSolveOrder(db: Db, instanceId: number, order: number): Promise<void> {
+/** Records each instance's solve order (the challenge's solve count right after the team's solve). */
+export async function setSolveOrders(db: Db, orders: ReadonlyMap<number, number>): Promise<void> {
+  if (orders.size === 0) return;
+  const cases = sql.join(
+    [...orders].map(([id, order]) => sql`when ${id} then cast(${order} as integer)`),
+    sql` `,
+  );
   await db
     .updateTable('game_instances')
-    .set({ solve_order: order })
-    .where('id', '=', instanceId)
+    .set({ solve_order: sql`case id ${cases} end` })
+    .where('id', 'in', [...orders.keys()])
     .execute();
 }
 

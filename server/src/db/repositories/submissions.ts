@@ -177,30 +177,36 @@ export async function listSubmissionViews(
   return (await query.execute()).map(toView);
 }
 
-/** Counts `count` more checked submissions of the challenge (atomically). */
-export async function countCheckedSubmissions(
-  db: Db,
-  challengeId: number,
-  count: number,
-): Promise<void> {
-  await db
-    .updateTable('challenges')
-    .set({ submission_count: sql`submission_count + ${count}` })
-    .where('id', '=', challengeId)
-    .execute();
+export interface ChallengeCounts {
+  /** Checked submissions to add. */
+  checked: number;
+  /** Solving teams to add. */
+  accepted: number;
 }
 
-/** Counts `count` more solving teams (atomically); answers the new count. */
-export async function countAcceptedSolves(
+/**
+ * Adds checked submissions and solving teams to the challenges' counters, atomically and in one
+ * statement; answers each challenge's new count of solving teams.
+ */
+export async function countChecks(
   db: Db,
-  challengeId: number,
-  count: number,
-): Promise<number> {
-  const row = await db
+  counts: ReadonlyMap<number, ChallengeCounts>,
+): Promise<Map<number, number>> {
+  if (counts.size === 0) return new Map();
+  const ids = [...counts.keys()];
+  const added = (pick: (c: ChallengeCounts) => number) =>
+    sql.join(
+      [...counts].map(([id, c]) => sql`when ${id} then cast(${pick(c)} as integer)`),
+      sql` `,
+    );
+  const rows = await db
     .updateTable('challenges')
-    .set({ accepted_count: sql`accepted_count + ${count}` })
-    .where('id', '=', challengeId)
-    .returning('accepted_count')
-    .executeTakeFirstOrThrow();
-  return Number(row.accepted_count);
+    .set({
+      submission_count: sql`submission_count + case id ${added((c) => c.checked)} else 0 end`,
+      accepted_count: sql`accepted_count + case id ${added((c) => c.accepted)} else 0 end`,
+    })
+    .where('id', 'in', ids)
+    .returning(['id', 'accepted_count'])
+    .execute();
+  return new Map(rows.map((row) => [row.id, Number(row.accepted_count)]));
 }

@@ -1,9 +1,10 @@
 /** Submitting a flag and reading its result (G16, G17). */
-import { findChallenge } from '../../db/repositories/challenges.js';
+import { findSubmissionGate } from '../../db/repositories/submissionGate.js';
 import { findOwnSubmissionStatus, insertSubmission } from '../../db/repositories/submissions.js';
+import { checkGate } from '../../domain/gameGate.js';
 import { notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
-import { logAction, passGate } from './context.js';
+import { callerOf, logAction } from './context.js';
 
 const sendJson = (reply: Parameters<NonNullable<Handlers['gameSubmitFlag']>>[1], value: unknown) =>
   reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
@@ -11,15 +12,20 @@ const sendJson = (reply: Parameters<NonNullable<Handlers['gameSubmitFlag']>>[1],
 export const gameSubmitHandlers: Handlers = {
   async gameSubmitFlag(request, reply) {
     const { id, challengeId } = request.params;
-    const { game, participation, caller, now } = await passGate(request, id, {
-      endedBlocked: true,
-    });
+    const caller = callerOf(request);
     const { db } = request.server;
-    const challenge = await findChallenge(db, game.id, challengeId);
+    // One read for the gate, one insert, and the checker takes it from there.
+    const { game, participation, challenge } = await findSubmissionGate(db, {
+      gameId: id,
+      userId: caller.id,
+      challengeId,
+    });
+    const now = Date.now();
+    checkGate(game, participation, now, { endedBlocked: true });
     // Vexil differs: a disabled challenge takes no submissions.
     if (!challenge?.isEnabled) throw notFound('The challenge was not found');
     const submissionId = await insertSubmission(db, {
-      gameId: game.id,
+      gameId: game!.id,
       challengeId: challenge.id,
       participationId: participation.id,
       userId: caller.id,
@@ -30,7 +36,7 @@ export const gameSubmitHandlers: Handlers = {
     request.server.flagChecker.enqueue(submissionId);
     logAction(
       request,
-      `${caller.userName} submitted a flag for ${challenge.title} in ${game.title}`,
+      `${caller.userName} submitted a flag for ${challenge.title} in ${game!.title}`,
     );
     return sendJson(reply, submissionId);
   },

@@ -12,9 +12,12 @@
  * bonuses (Vexil: one rule for board and notices). A wrong answer equal to another team's own
  * flag of the same challenge is `CheatDetected`.
  *
- * Lock order (PostgreSQL, several checkers): the batch's submissions first, in id order, then its
- * challenges in id order, then instances. Two batches that share an instance share its
- * challenge, so they queue on the challenge before either touches an instance; no cycle forms.
+ * A batch costs about a dozen statements whatever its size: the counters of every challenge move
+ * in one update, the solve orders in another, the events go in one insert.
+ *
+ * Lock order (PostgreSQL, several checkers): the batch's submissions in id order, then the
+ * instances it solves in id order, then its challenges in id order. Every checker takes them in
+ * that order, so two batches that overlap queue instead of waiting for each other.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { findChallengesByIds, type Challenge } from '../../db/repositories/challenges.js';
@@ -30,17 +33,18 @@ import {
   findInstanceOwningFlag,
   findInstancesOf,
   markInstancesSolved,
-  setSolveOrder,
+  setSolveOrders,
   type GameInstance,
 } from '../../db/repositories/instances.js';
 import { createNotice, type GameNotice, type NoticeType } from '../../db/repositories/notices.js';
 import { findTeamNameOfParticipation } from '../../db/repositories/participations.js';
+import { lockInIdOrder } from '../../db/repositories/rowLocks.js';
 import {
-  countAcceptedSolves,
-  countCheckedSubmissions,
   claimUncheckedSubmissionViews,
+  countChecks,
   settleSubmissions,
   type AnswerResult,
+  type ChallengeCounts,
   type SubmissionView,
 } from '../../db/repositories/submissions.js';
 import type { DB } from '../../db/schema.js';
@@ -95,7 +99,6 @@ async function checkInTransaction(
   const items = await judge(trx, await claimUncheckedSubmissionViews(trx, ids));
   if (items.length === 0) return { checked: [], notices: [] };
   const won = await settle(trx, items);
-  await countChecked(trx, won);
   const notices = await countSolves(trx, won);
   await recordEvents(trx, won);
   for (const item of won) {
@@ -182,7 +185,7 @@ async function settle(trx: Transaction<DB>, items: Item[]): Promise<Item[]> {
   return items.filter((i) => settled.has(i.submission.id));
 }
 
-/** In challenge id order: the lock order every checker follows. */
+/** The items of each challenge, in challenge id order (the order challenges are locked in). */
 function byChallenge(items: Item[]): [number, Item[]][] {
   const groups = new Map<number, Item[]>();
   for (const item of items) {
@@ -193,15 +196,12 @@ function byChallenge(items: Item[]): [number, Item[]][] {
   return [...groups].sort(([a], [b]) => a - b);
 }
 
-async function countChecked(trx: Transaction<DB>, won: Item[]): Promise<void> {
-  for (const [challengeId, group] of byChallenge(won)) {
-    await countCheckedSubmissions(trx, challengeId, group.length);
-  }
-}
+const ascending = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
 
 /**
- * Counts the accepted solves made before the end whose instance this batch flips to solved (the
- * team's first), fixes their solve order, and makes the blood notices. Answers the notices.
+ * Counts the checked submissions, and the accepted solves made before the end whose instance
+ * this batch flips to solved (the team's first); fixes their solve order and makes the blood
+ * notices. Answers the notices.
  */
 async function countSolves(trx: Transaction<DB>, won: Item[]): Promise<GameNotice[]> {
   const firstByInstance = new Map<number, Item>();
@@ -210,21 +210,31 @@ async function countSolves(trx: Transaction<DB>, won: Item[]): Promise<GameNotic
     if (!countsForScore(item.game, item.submission.time)) continue;
     if (!firstByInstance.has(item.instance.id)) firstByInstance.set(item.instance.id, item);
   }
-  const flipped = new Set(
-    await markInstancesSolved(
-      trx,
-      [...firstByInstance.keys()].sort((a, b) => a - b),
-    ),
-  );
+  const candidates = ascending(firstByInstance.keys());
+  await lockInIdOrder(trx, 'game_instances', candidates);
+  const flipped = new Set(await markInstancesSolved(trx, candidates));
   const solves = [...firstByInstance.values()].filter((i) => flipped.has(i.instance!.id));
+
+  const grouped = byChallenge(won);
+  const solvesOf = new Map(byChallenge(solves));
+  const counts = new Map<number, ChallengeCounts>(
+    grouped.map(([id, group]) => [
+      id,
+      { checked: group.length, accepted: solvesOf.get(id)?.length ?? 0 },
+    ]),
+  );
+  await lockInIdOrder(trx, 'challenges', [...counts.keys()]);
+  const solvers = await countChecks(trx, counts);
+
+  const orders = new Map<number, number>();
   const notices: GameNotice[] = [];
-  for (const [challengeId, group] of byChallenge(solves)) {
-    const total = await countAcceptedSolves(trx, challengeId, group.length);
-    let order = total - group.length;
+  for (const [challengeId, group] of solvesOf) {
+    // the batch's solvers of the challenge come last, in submission order
+    let order = (solvers.get(challengeId) ?? group.length) - group.length;
     for (const item of group) {
       order++;
       item.counted = true;
-      await setSolveOrder(trx, item.instance!.id, order);
+      orders.set(item.instance!.id, order);
       // Blood notices are listed by time: stamped once the counter has fixed their order.
       const now = Date.now();
       if (order <= BLOODS.length && !item.challenge.disableBloodBonus && now < item.game.end) {
@@ -239,6 +249,7 @@ async function countSolves(trx: Transaction<DB>, won: Item[]): Promise<GameNotic
       }
     }
   }
+  await setSolveOrders(trx, orders);
   return notices;
 }
 

@@ -1,0 +1,24 @@
+// Row locks taken in a fixed order. On PostgreSQL a transaction that updates several rows of a
+// table locks them in whatever order the plan visits them; two transactions that overlap could
+// then wait for each other. Locking first, in id order, makes every writer queue the same way.
+// SQLite needs none: one connection, one writer at a time.
+import type { Transaction } from 'kysely';
+import { locksRows } from '../dialects/index.js';
+import type { DB } from '../schema.js';
+
+type LockedTable = 'challenges' | 'game_instances';
+
+export async function lockInIdOrder(
+  trx: Transaction<DB>,
+  table: LockedTable,
+  ids: readonly number[],
+): Promise<void> {
+  if (ids.length === 0 || !locksRows(trx)) return;
+  await trx
+    .selectFrom(table)
+    .select('id')
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
