@@ -74,7 +74,7 @@ export async function startVexil(storage: {
       REDIS_URL: '',
       VEXIL_ADMIN_PASSWORD: '',
       VEXIL_RATE_LIMIT: 'off',
-      VEXIL_LOG_LEVEL: 'warn',
+      VEXIL_LOG_LEVEL: process.env.BENCH_VEXIL_LOG_LEVEL ?? 'warn',
       VEXIL_WEB_DIR: '/nonexistent',
     },
   });

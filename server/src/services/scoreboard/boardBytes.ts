@@ -24,6 +24,15 @@ export interface BoardBytes {
   challengesJson: string;
   /** JSON of each team's row (ScoreboardItem), by team id. */
   rows: Map<number, string>;
+  /** How the worker read the solves for this build (diagnostics; not kept in Redis). */
+  read?: SolvesRead;
+}
+
+export interface SolvesRead {
+  /** Every accepted solve was read, not only the changes since the last build. */
+  full: boolean;
+  /** Rows read from the database. */
+  rows: number;
 }
 
 export type BoardEncoding = 'identity' | 'gzip' | 'br';

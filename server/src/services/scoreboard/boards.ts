@@ -18,7 +18,8 @@ export interface BoardsOptions {
   minIntervalMs?: number;
   /** Wait before building again after a failed build. */
   retryMs?: number;
-  onBuilt?: (board: BoardBytes) => void;
+  /** `tookMs`: from asking the builder to the board stored. */
+  onBuilt?: (board: BoardBytes, tookMs: number) => void;
   /** The game's board was removed here (the game is gone): tell the other instances. */
   onRemoved?: (gameId: number) => void;
   onError?: (gameId: number, error: unknown) => void;
@@ -185,13 +186,14 @@ export class Boards {
     let failed = false;
     state.building = (async () => {
       try {
+        const began = performance.now();
         const board = await this.builder.build(gameId, version);
         if (board) {
           await this.store.set(board).catch((error: unknown) => {
             // The copy in process is kept; other instances build their own meanwhile.
             this.options.onError?.(gameId, error);
           });
-          this.options.onBuilt?.(board);
+          this.options.onBuilt?.(board, performance.now() - began);
         }
       } catch (error) {
         failed = true;

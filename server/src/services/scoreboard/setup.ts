@@ -30,7 +30,13 @@ export function registerScoreboards(app: FastifyInstance, database: Database): v
     boardBuilder(database.db, database.source),
     boardStore(app, app.config.redisUrl, database.source),
     {
-      onBuilt: (board) => {
+      onBuilt: (board, tookMs) => {
+        const read = board.read
+          ? ` (${board.read.full ? 'all' : 'new'} solves: ${board.read.rows})`
+          : '';
+        app.log.debug(
+          `Built the scoreboard of game ${board.gameId} in ${Math.round(tookMs)} ms${read}`,
+        );
         app.clusterEvents.publish(TOPIC, `${board.gameId}:${board.version}`);
         const update: ScoreboardUpdate = { gameId: board.gameId, version: board.version };
         app.realtime.publish(groups.players(board.gameId), 'ReceivedScoreboardUpdate', update);

@@ -19,6 +19,7 @@ import {
   type ScoreboardSolveRow,
 } from '../../db/repositories/scoreboardData.js';
 import type { DB } from '../../db/schema.js';
+import type { SolvesRead } from './boardBytes.js';
 
 /** Ids read again at each build, for inserts that committed out of order. */
 export const REREAD_IDS = 1_000;
@@ -37,10 +38,14 @@ export class GameSolves implements SolveSource {
   /** The highest id of an accepted submission read so far. */
   private newest = Number.NEGATIVE_INFINITY;
   private fullAt = Number.NEGATIVE_INFINITY;
+  /** How the last read went. */
+  lastRead: SolvesRead = { full: true, rows: 0 };
   /** When the cache was last used (the worker forgets games nobody builds any more). */
-  usedAt = 0;
+  usedAt: number;
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(private readonly clock: () => number = Date.now) {
+    this.usedAt = clock();
+  }
 
   async read(db: Kysely<DB>, gameId: number, endTime: number): Promise<ScoreboardSolveRow[]> {
     const now = this.clock();
@@ -55,6 +60,7 @@ export class GameSolves implements SolveSource {
       this.newest = Number.NEGATIVE_INFINITY;
       this.fullAt = now;
     }
+    this.lastRead = { full, rows: since.solves.length };
     for (const solve of since.solves) {
       this.solves.set(solve.id, solve);
       if (solve.id > this.newest) this.newest = solve.id;

@@ -61,10 +61,13 @@ export default async function run(task: WorkerTask): Promise<BoardBytes | null> 
     return null;
   }
   const key = `${keyOf(task.source)}#${task.gameId}`;
+  forgetIdleGames();
   let solves = solveCaches.get(key);
   if (!solves) solveCaches.set(key, (solves = new GameSolves()));
-  forgetIdleGames();
   const board = await buildBoardBytes(connect(task.source), task.gameId, task.version, solves);
-  if (!board) solveCaches.delete(key);
-  return board ?? null;
+  if (!board) {
+    solveCaches.delete(key);
+    return null;
+  }
+  return { ...board, read: solves.lastRead };
 }

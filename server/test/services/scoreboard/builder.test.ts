@@ -66,6 +66,30 @@ describeEachDatabase('boards built in the worker thread', (getDb) => {
     expect((await builder.build(game.id, version + 1))!.etag).not.toBe(board.etag);
   });
 
+  it('reads only the solves accepted since its last build of the game', async () => {
+    const { db } = database;
+    const game = await seedGame(db);
+    const challenge = await seedChallenge(db, game.id);
+    const teams = [];
+    for (let i = 0; i < 5; i++) teams.push(await seedTeam(db, game.id));
+    for (const team of teams.slice(0, 4)) {
+      await solve(db, { gameId: game.id, challengeId: challenge.id, team, time: game.start + 1 });
+    }
+    const first = (await builder.build(game.id, Date.now()))!;
+    expect(first.read).toEqual({ full: true, rows: 4 });
+    await solve(db, {
+      gameId: game.id,
+      challengeId: challenge.id,
+      team: teams[4],
+      time: game.start + 2,
+    });
+    const second = (await builder.build(game.id, Date.now() + 1))!;
+    expect(second.read?.full).toBe(false);
+    expect(
+      JSON.parse(second.json.toString()).items.map((i: { solvedCount: number }) => i.solvedCount),
+    ).toEqual([1, 1, 1, 1, 1]);
+  });
+
   it('answers no board for a game that does not exist', async () => {
     expect(await builder.build(987_654, Date.now())).toBeUndefined();
   });
