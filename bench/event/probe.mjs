@@ -17,6 +17,7 @@ if (isMainThread && process.send) {
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   histogram.enable();
   let peakRss = process.memoryUsage.rss();
+  let cpuSince = process.cpuUsage();
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
   }, 100);
@@ -34,6 +35,8 @@ if (isMainThread && process.send) {
       eventLoopSamples: samples,
       rssMb: rss / MB,
       peakRssMb: peakRss / MB,
+      // every thread of the process: the main one, the scoreboard worker, libuv's pool
+      cpuMs: (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpuSince)),
     };
   };
 
@@ -41,6 +44,7 @@ if (isMainThread && process.send) {
     if (message?.type === 'reset') {
       histogram.reset();
       peakRss = process.memoryUsage.rss();
+      cpuSince = process.cpuUsage();
       process.send?.({ id: message.id });
     } else if (message?.type === 'sample') {
       process.send?.({ id: message.id, ...sample() });

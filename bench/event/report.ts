@@ -220,12 +220,12 @@ export function renderReport(r: EventResults): string {
 
   lines.push(
     '',
-    '| Vexil process during | event-loop p99 ms | max ms | peak RSS MB |',
-    '|---|---|---|---|',
+    '| Vexil process during | event-loop p99 ms | max ms | peak RSS MB | CPU s (all threads) |',
+    '|---|---|---|---|---|',
   );
   for (const [name, sample] of all) {
     lines.push(
-      `| ${name} | ${ms(sample.eventLoopP99Ms)} | ${ms(sample.eventLoopMaxMs)} | ${int(sample.peakRssMb)} |`,
+      `| ${name} | ${ms(sample.eventLoopP99Ms)} | ${ms(sample.eventLoopMaxMs)} | ${int(sample.peakRssMb)} | ${(sample.cpuMs / 1000).toFixed(1)} |`,
     );
   }
   return lines.join('\n');

@@ -29,18 +29,26 @@ async function pickUnsolved(
   game: SeededGame,
   random: Random,
 ): Promise<{ team: SeededTeam; challenge: SeededChallenge }> {
-  for (let attempt = 0; attempt < 1000; attempt++) {
-    const team = game.teams[randomIndex(random, game.teams.length)];
-    const challenge = game.challenges[randomIndex(random, game.challenges.length)];
-    const instance = await db
-      .selectFrom('game_instances')
-      .select('is_solved')
-      .where('participation_id', '=', team.participationId)
-      .where('challenge_id', '=', challenge.id)
-      .executeTakeFirst();
-    if (instance && instance.is_solved === 0) return { team, challenge };
-  }
-  throw new Error('No unsolved (team, challenge) left to probe');
+  // Read the unsolved pairs rather than guess: a fast run of the small CI scenario solves
+  // nearly every pair, and random guesses then miss.
+  const unsolved = await db
+    .selectFrom('game_instances')
+    .select(['participation_id', 'challenge_id'])
+    .where(
+      'participation_id',
+      'in',
+      game.teams.map((team) => team.participationId),
+    )
+    .where('is_solved', '=', 0)
+    .execute();
+  const teams = new Map(game.teams.map((team) => [team.participationId, team]));
+  const challenges = new Map(game.challenges.map((challenge) => [challenge.id, challenge]));
+  const pairs = unsolved.filter(
+    (row) => teams.has(row.participation_id) && challenges.has(row.challenge_id),
+  );
+  if (pairs.length === 0) throw new Error('No unsolved (team, challenge) left to probe');
+  const pair = pairs[randomIndex(random, pairs.length)];
+  return { team: teams.get(pair.participation_id)!, challenge: challenges.get(pair.challenge_id)! };
 }
 
 /** One probe: milliseconds from submitting to seeing the solve, or null on timeout. */

@@ -15,6 +15,8 @@ export interface ProbeSample {
   eventLoopSamples: number;
   rssMb: number;
   peakRssMb: number;
+  /** CPU time of the whole process (all its threads) in the phase. */
+  cpuMs: number;
 }
 
 export interface VexilServer {

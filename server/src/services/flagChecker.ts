@@ -1,8 +1,9 @@
 /**
  * The flag checker (behaviour §2.4): an in-process queue of submission ids consumed by N workers
  * (1, 2 or 4 depending on the machine), each taking up to BATCH_SIZE waiting ids at a time and
- * checking them in one transaction (flagCheck/checkBatch.ts). Under light load a batch is one
- * submission and nothing waits; under a burst the batches grow and the commits stay few.
+ * checking them in one transaction (flagCheck/checkBatch.ts). A checker woken by a submission
+ * waits BATCH_WINDOW_MS for the ones arriving with it; under a burst the batches grow and the
+ * commits stay few.
  *
  * At start every submission still `FlagSubmitted` is queued again. A batch that fails (a busy or
  * unreachable database, a full disk) is never dropped: its ids are queued again, one per batch
@@ -27,6 +28,11 @@ const GIB = 1024 ** 3;
 /** Large enough that a burst costs few commits, small enough to keep a transaction short. */
 export const BATCH_SIZE = 64;
 const FIRST_RETRY_MS = 250;
+/** How long a woken checker waits for more submissions before it checks (latency it adds). */
+export const BATCH_WINDOW_MS = 20;
+
+const sleep = (ms: number) =>
+  ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 const LONGEST_RETRY_MS = 30_000;
 
 /** 1 worker on small machines (< 2 GiB or ≤ 3 CPUs), 2 on medium ones (< 4 GiB or ≤ 6), else 4. */
@@ -48,6 +54,8 @@ interface Item {
 
 export interface FlagCheckerOptions {
   workers?: number;
+  /** BATCH_WINDOW_MS unless told otherwise. */
+  batchWindowMs?: number;
   /** Told about a failed batch: the ids, how often they failed, the error. */
   onError?: (ids: number[], failures: number, error: unknown) => void;
 }
@@ -62,10 +70,14 @@ export class FlagChecker {
   private busy = 0;
   private running = false;
 
+  private readonly batchWindowMs: number;
+
   constructor(
     private readonly deps: CheckDeps,
     private readonly options: FlagCheckerOptions = {},
-  ) {}
+  ) {
+    this.batchWindowMs = options.batchWindowMs ?? BATCH_WINDOW_MS;
+  }
 
   /** Starts the workers and queues every submission still waiting for its result. */
   async start(): Promise<void> {
@@ -133,6 +145,10 @@ export class FlagChecker {
       if (batch.length === 0) {
         this.settleIdle();
         await new Promise<void>((resolve) => this.waiting.push(resolve));
+        // Woken by a submission: let the ones arriving with it join its batch. Without this
+        // pause every submission of a steady stream was checked alone (about 700 µs each,
+        // against 125 µs in a batch of 64).
+        if (this.queue.length < BATCH_SIZE) await sleep(this.batchWindowMs);
         continue;
       }
       this.busy++;
