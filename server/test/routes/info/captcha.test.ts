@@ -80,7 +80,7 @@ describeEachDatabase('GET /api/captcha and /api/captcha/powchallenge', (getDb) =
 
   it('answers 429 past the powChallenge rate limit', async () => {
     const app = await appWith(
-      { VEXIL_CAPTCHA_PROVIDER: 'HashPow', VEXIL_RATE_LIMIT: 'on', VEXIL_RATE_LIMIT_POW: '1/60' },
+      { VEXIL_CAPTCHA_PROVIDER: 'HashPow', VEXIL_RATE_LIMIT: 'on', VEXIL_RATE_LIMIT_POW: '1/3600' },
       true,
     );
     expect((await challenge(app)).statusCode).toBe(200);
