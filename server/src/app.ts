@@ -39,7 +39,7 @@ import { registerScoreboards } from './services/scoreboard/setup.js';
 import { LocalBlobStore } from './services/blobStore.js';
 import { FlagChecker } from './services/flagChecker.js';
 import { join } from 'node:path';
-import { compileBodyValidator, compileParamValidator } from './spec/validators.js';
+import { compileParamValidator, compileRequestBodyValidator } from './spec/validators.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(({ schema, httpPart }) =>
     httpPart === 'body'
-      ? compileBodyValidator(schema as Record<string, unknown>)
+      ? compileRequestBodyValidator(schema as Record<string, unknown>)
       : compileParamValidator(schema as Record<string, unknown>),
   );
   installErrorHandler(app);

@@ -1,4 +1,4 @@
-// Sends malformed JSON, wrong types, missing, unknown and over-long fields, out-of-range ids and
+// Sends malformed JSON, wrong types, missing and over-long fields, out-of-range ids and
 // numbers to every operation: each answers 4xx with a JSON `{title, status}`, never 5xx — the
 // spec's validation runs before any handler, including the ones that are still 501.
 import type { FastifyInstance } from 'fastify';
