@@ -30,7 +30,7 @@ export const gameWriteupHandlers: Handlers = {
     if (now > game.writeupDeadline) throw badRequest('Submission due date has passed');
     const { files } = request.server;
     const name = writeupFileName(game.id, participation.teamId, now);
-    const stored = await files.store(file.data, name, now);
+    const stored = await files.store(file.data, name, { now });
     const replaced = await replaceWriteup(request.server.db, participation.id, {
       hash: stored.hash,
       name,
