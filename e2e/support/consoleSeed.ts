@@ -29,7 +29,7 @@ export interface ConsoleSeed {
   cleanUp(): Promise<void>;
 }
 
-/** The smallest file the writeup upload takes (it checks the type and name only). */
+/** The smallest file the writeup upload takes (a PDF header, sent as a `.pdf` of type application/pdf). */
 const writeupPdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 async function registerPlayer(url: string, userName: string): Promise<ApiSession> {

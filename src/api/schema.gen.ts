@@ -312,7 +312,10 @@ export interface paths {
          *     `XSRF-TOKEN` cookie (403 otherwise). The answer is the same URL form the profile shows,
          *     `/assets/{hash}/avatar` (the reference answers `/assets/{hash}/avatar.webp` or `.gif` here
          *     but shows `/assets/{hash}/avatar` elsewhere). A file over 3 MiB is refused with 413 (the
-         *     reference answers 400).
+         *     reference answers 400). GIFs are re-encoded too (as GIF, 300 px wide, keeping the animation
+         *     unless all its frames together exceed 20 million pixels, then the first frame alone), so
+         *     nothing that rode along in the upload is stored; only raster images are accepted (JPEG, PNG,
+         *     WebP, GIF, TIFF, AVIF): an SVG gets 400.
          */
         put: operations["accountUpdateAvatar"];
         post?: never;
@@ -374,7 +377,9 @@ export interface paths {
          *
          *     **Vexil differs:** the request must carry the `X-XSRF-TOKEN` header matching the
          *     `XSRF-TOKEN` cookie (403 otherwise). A file over 3 MiB is refused with 413 (the reference
-         *     answers 400).
+         *     answers 400). GIFs are re-encoded too (as GIF at those widths), and an SVG gets 400.
+         *     `/favicon.webp` serves the favicon with its recorded type, `nosniff` and the sandboxing
+         *     policy of uploaded files (see `GET /assets/{hash}/{filename}`).
          */
         post: operations["adminUpdateLogo"];
         /**
@@ -774,7 +779,16 @@ export interface paths {
          *     current. Range requests are not supported. This route is outside `/api`.
          *
          *     **Vexil differs:** `filename` must be 1 to 255 characters without `/` or control
-         *     characters (400 otherwise); the reference accepts any non-empty name.
+         *     characters (400 otherwise); the reference accepts any non-empty name. The content type is
+         *     the one recorded when the file was stored, never the requested name's: images are
+         *     re-encoded at upload (WebP or GIF), writeups are PDFs by content, an administrator's upload
+         *     takes the type its name says unless that type could run in a browser (HTML, XML, SVG,
+         *     scripts, style sheets: those are recorded as `application/octet-stream`), and files stored
+         *     before types were recorded are served as `application/octet-stream`. So
+         *     `/assets/{avatar}/x.js` is still an image. The download name keeps `filename` when its
+         *     extension agrees with the file (its type or the stored name's extension) and otherwise takes
+         *     the stored name's extension (`x.js` of an avatar saves as `x.webp`). Every answer carries
+         *     `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`.
          */
         get: operations["assetsGetFile"];
         put?: never;
@@ -1194,7 +1208,8 @@ export interface paths {
          *     **Vexil differs:** the request must carry the `X-XSRF-TOKEN` header matching the
          *     `XSRF-TOKEN` cookie (403 otherwise). The answer is the same URL form the team shows,
          *     `/assets/{hash}/avatar` (the reference answers `/assets/{hash}/avatar.webp` or `.gif` here).
-         *     A file over 3 MiB is refused with 413 (the reference answers 400).
+         *     A file over 3 MiB is refused with 413 (the reference answers 400). As for the user avatar,
+         *     GIFs are re-encoded too and an SVG gets 400.
          */
         put: operations["teamUpdateAvatar"];
         post?: never;
@@ -1450,7 +1465,8 @@ export interface paths {
          *     **Vexil differs:** the `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403
          *     otherwise). A file over 3 MiB gets 413 (the reference answers 400 "File too large"). The
          *     answer is `/assets/<hash>/poster`, the same URL the game's `poster` field shows (the
-         *     reference answers `/assets/<hash>/poster.webp` or `.gif` here).
+         *     reference answers `/assets/<hash>/poster.webp` or `.gif` here). A GIF is re-encoded as GIF
+         *     too (the reference stores it as it is), and an SVG gets 400 "Failed to create file".
          */
         put: operations["editUpdateGamePoster"];
         post?: never;
@@ -2270,7 +2286,9 @@ export interface paths {
          *     "Submission due date has passed").
          *
          *     **Vexil differs:** the `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403
-         *     otherwise). A file over 20 MiB gets 413 (the reference answers 400 "File too large").
+         *     otherwise). A file over 20 MiB gets 413 (the reference answers 400 "File too large"). The
+         *     content must also be a PDF: a file that does not start with `%PDF-` gets 400 "Please upload
+         *     a PDF file" whatever its declared type and name.
          */
         post: operations["gameSubmitWriteup"];
         delete?: never;
@@ -5390,7 +5408,7 @@ export interface operations {
             path: {
                 /** @description SHA-256 of the content, 64 lower-case hex characters (upper case gives 400). */
                 hash: components["schemas"]["Sha256Hash"];
-                /** @description Download name; its extension sets the content type. */
+                /** @description Download name. In the reference its extension sets the content type; in Vexil it never does (see above). */
                 filename: string;
             };
             cookie?: never;
@@ -5402,6 +5420,10 @@ export interface operations {
                 headers: {
                     /** @description `attachment` with `filename` (and `filename*` when it is not ASCII). */
                     "Content-Disposition"?: string;
+                    /** @description `nosniff` (an addition of Vexil). */
+                    "X-Content-Type-Options"?: string;
+                    /** @description `default-src 'none'; sandbox` (an addition of Vexil): should a browser render the file, it loads nothing and runs in an opaque origin. */
+                    "Content-Security-Policy"?: string;
                     /** @description Quoted characters 9 to 16 of the hash, e.g. `"89abcdef"`. */
                     ETag?: string;
                     /** @description `public, max-age=604800`. */

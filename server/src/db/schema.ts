@@ -84,6 +84,8 @@ export interface FilesTable {
   size: number;
   uploaded_at: EpochMs;
   reference_count: Generated<number>;
+  /** The type recorded at upload; null for files stored before types were recorded. */
+  content_type: string | null;
 }
 
 export interface TeamsTable {

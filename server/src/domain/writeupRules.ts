@@ -8,11 +8,22 @@ export interface WriteupUpload {
   data: Buffer;
 }
 
+/** Every PDF starts with this header; the declared type and name prove nothing. */
+const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
+
+export const WRITEUP_CONTENT_TYPE = 'application/pdf';
+
 /** The title of the first failing file check, or null when the file is acceptable. Oversized
- *  files never get here (the upload layer answers 413). */
+ *  files never get here (the upload layer answers 413). The declared type and name are checked as
+ *  the reference does; what decides is the content, which must be a PDF (an HTML page named
+ *  `w.pdf` and sent as `application/pdf` is refused). */
 export function writeupFileProblem(file: WriteupUpload): string | null {
   if (file.data.length === 0) return 'Invalid file';
-  if (file.mimetype !== 'application/pdf' || !file.filename.endsWith('.pdf')) {
+  if (
+    file.mimetype !== WRITEUP_CONTENT_TYPE ||
+    !file.filename.endsWith('.pdf') ||
+    !file.data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)
+  ) {
     return 'Please upload a PDF file';
   }
   return null;

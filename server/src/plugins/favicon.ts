@@ -3,9 +3,10 @@
  * at start. Revalidated on every use through its ETag, so a new logo shows at once.
  */
 import type { FastifyInstance } from 'fastify';
-import mime from 'mime-types';
 import sharp from 'sharp';
 import { findFileByHash } from '../db/repositories/files.js';
+import { servedType } from '../domain/storedFileTypes.js';
+import { setUploadedContentHeaders } from '../http/uploadedContent.js';
 import { FAVICON_WIDTH } from '../services/images.js';
 import { sha256 } from '../services/files.js';
 
@@ -39,7 +40,7 @@ async function customFavicon(app: FastifyInstance) {
   const file = await findFileByHash(app.db, hash);
   const blob = file && (await app.files.blobs.open(hash));
   if (!file || !blob) return null;
-  return { hash, type: mime.lookup(file.name) || 'image/webp', ...blob };
+  return { hash, type: servedType(file.contentType), name: file.name, ...blob };
 }
 
 export async function registerFavicon(app: FastifyInstance): Promise<void> {
@@ -55,6 +56,13 @@ export async function registerFavicon(app: FastifyInstance): Promise<void> {
       return reply.code(304).send();
     }
     if (!custom) return reply.type('image/webp').send(builtIn);
-    return reply.type(custom.type).header('content-length', custom.size).send(custom.stream);
+    // Shown inline only when it is an image we re-encoded (any other type downloads).
+    return setUploadedContentHeaders(reply, {
+      type: custom.type,
+      downloadName: custom.name,
+      inlineImage: true,
+    })
+      .header('content-length', custom.size)
+      .send(custom.stream);
   });
 }

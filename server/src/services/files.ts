@@ -7,6 +7,7 @@ import {
   releaseFileReference,
   type StoredFile,
 } from '../db/repositories/files.js';
+import { isActiveType, typeForUploadName } from '../domain/storedFileTypes.js';
 import type { BlobStore } from './blobStore.js';
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -17,11 +18,27 @@ export class FileService {
     readonly blobs: BlobStore,
   ) {}
 
-  /** Stores the content (once per hash) and adds a reference to it under `name`. */
-  async store(data: Buffer, name: string, now = Date.now()): Promise<StoredFile> {
+  /**
+   * Stores the content (once per hash) and adds a reference to it under `name`. `contentType` is
+   * what downloads are served with: the caller's when it checked the content (a re-encoded image,
+   * a PDF), else the one the name says with active types (HTML, SVG, scripts…) neutralised.
+   */
+  async store(
+    data: Buffer,
+    name: string,
+    options: { contentType?: string; now?: number } = {},
+  ): Promise<StoredFile> {
+    const contentType = options.contentType ?? typeForUploadName(name);
+    if (isActiveType(contentType)) throw new Error(`Refusing to record the type ${contentType}`);
     const hash = sha256(data);
     await this.blobs.put(hash, data);
-    return addFileReference(this.db, { hash, name, size: data.length, now });
+    return addFileReference(this.db, {
+      hash,
+      name,
+      size: data.length,
+      now: options.now ?? Date.now(),
+      contentType,
+    });
   }
 
   /** Drops a reference; the blob goes when nothing refers to it any more. */

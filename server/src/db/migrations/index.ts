@@ -8,6 +8,7 @@ import { teams } from './0003_teams.js';
 import { solveOrder } from './0005_solve_order.js';
 import { containers } from './0006_containers.js';
 import { boardIndexes } from './0007_board_indexes.js';
+import { fileContentTypes } from './0008_file_content_types.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -19,4 +20,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0005_solve_order': solveOrder,
   '0006_containers': containers,
   '0007_board_indexes': boardIndexes,
+  '0008_file_content_types': fileContentTypes,
 };

@@ -1,5 +1,5 @@
 // Stored files by content hash, with a reference count: storing the same content again reuses
-// the row (the newest name wins), releasing the last reference removes it.
+// the row (the newest name and content type win), releasing the last reference removes it.
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { DB, FileRow } from '../schema.js';
@@ -11,6 +11,8 @@ export interface StoredFile {
   size: number;
   uploadedAt: number;
   referenceCount: number;
+  /** The type recorded at upload; null for files stored before types were recorded. */
+  contentType: string | null;
 }
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -23,6 +25,7 @@ export function toStoredFile(row: FileRow): StoredFile {
     size: row.size,
     uploadedAt: row.uploaded_at,
     referenceCount: row.reference_count,
+    contentType: row.content_type,
   };
 }
 
@@ -31,17 +34,25 @@ export async function findFileByHash(db: Db, hash: string): Promise<StoredFile |
   return row ? toStoredFile(row) : null;
 }
 
-/** Adds a reference to the content: inserts it, or counts one more reference and renames it. */
+/** Adds a reference to the content: inserts it, or counts one more reference and renames (and
+ *  retypes) it. */
 export async function addFileReference(
   db: Db,
-  file: { hash: string; name: string; size: number; now: number },
+  file: { hash: string; name: string; size: number; now: number; contentType: string },
 ): Promise<StoredFile> {
   const row = await db
     .insertInto('files')
-    .values({ hash: file.hash, name: file.name, size: file.size, uploaded_at: file.now })
+    .values({
+      hash: file.hash,
+      name: file.name,
+      size: file.size,
+      uploaded_at: file.now,
+      content_type: file.contentType,
+    })
     .onConflict((oc) =>
       oc.column('hash').doUpdateSet({
         name: file.name,
+        content_type: file.contentType,
         reference_count: sql`files.reference_count + 1`,
       }),
     )

@@ -1,4 +1,4 @@
-/** PUT /api/account/avatar: a new avatar image, 300 px wide WebP (GIFs kept as they are). */
+/** PUT /api/account/avatar: a new avatar image, re-encoded 300 px wide (WebP, or GIF from a GIF). */
 import { swapUserAvatar } from '../../db/repositories/users.js';
 import { avatarUrl } from '../../domain/profiles.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -15,7 +15,9 @@ export const avatarHandlers: Handlers = {
     const image = await processImage(file.data, { width: AVATAR_WIDTH });
 
     const { files, db } = request.server;
-    const stored = await files.store(image.data, `avatar.${image.extension}`);
+    const stored = await files.store(image.data, `avatar.${image.extension}`, {
+      contentType: image.contentType,
+    });
     let swapped: { previous: string | null } | null;
     try {
       swapped = await swapUserAvatar(db, user.id, stored.hash);

@@ -42,8 +42,12 @@ export const adminLogoHandlers: Handlers = {
     await serially(async () => {
       settings.invalidate();
       const previous = (await settings.get()).globalConfig;
-      const storedLogo = await files.store(logo.data, `logo.${logo.extension}`);
-      const storedFavicon = await files.store(favicon.data, `favicon.${favicon.extension}`);
+      const storedLogo = await files.store(logo.data, `logo.${logo.extension}`, {
+        contentType: logo.contentType,
+      });
+      const storedFavicon = await files.store(favicon.data, `favicon.${favicon.extension}`, {
+        contentType: favicon.contentType,
+      });
       await settings.save({ [LOGO_KEY]: storedLogo.hash, [FAVICON_KEY]: storedFavicon.hash });
       await releaseAll(request, [previous.logoHash, previous.faviconHash]);
     });

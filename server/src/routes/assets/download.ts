@@ -1,13 +1,13 @@
-import contentDisposition from 'content-disposition';
-import mime from 'mime-types';
 import type { Handlers } from '../../http/handlers.js';
 import { notFound } from '../../http/errors.js';
+import { setUploadedContentHeaders } from '../../http/uploadedContent.js';
 import { findFileByHash } from '../../db/repositories/files.js';
+import { downloadName, servedType } from '../../domain/storedFileTypes.js';
 
 const ONE_WEEK = 'public, max-age=604800';
 
-/** The content type follows the requested name's extension, else the stored name's
- *  (`/assets/{hash}/avatar` of a stored `avatar.webp` is served as image/webp). */
+/** Served with the content type recorded at upload, whatever the requested name says
+ *  (`/assets/{avatar}/x.js` is still image/webp), always as an attachment. */
 export const assetDownloadHandlers: Handlers = {
   async assetsGetFile(request, reply) {
     const { hash, filename } = request.params;
@@ -33,11 +33,11 @@ export const assetDownloadHandlers: Handlers = {
       blob.stream.destroy();
       return reply.code(304).send();
     }
-    return reply
-      .type(mime.lookup(filename) || mime.lookup(file.name) || 'application/octet-stream')
+    return setUploadedContentHeaders(reply, {
+      type: servedType(file.contentType),
+      downloadName: downloadName(filename, file.name, file.contentType),
+    })
       .header('content-length', blob.size)
-      .header('content-disposition', contentDisposition(filename))
-      .header('x-content-type-options', 'nosniff')
       .send(blob.stream);
   },
 };

@@ -104,7 +104,9 @@ export const editGameHandlers: Handlers = {
       throw badRequest('Failed to create file');
     }
     const { files, db } = request.server;
-    const stored = await files.store(image.data, `poster.${image.extension}`);
+    const stored = await files.store(image.data, `poster.${image.extension}`, {
+      contentType: image.contentType,
+    });
     const swapped = await swapGamePoster(db, id, stored.hash).catch(async (error: unknown) => {
       await files.release(stored.hash);
       throw error;

@@ -12,6 +12,7 @@ import { captureArchiveBase } from '../../domain/captureRules.js';
 import { avatarUrl } from '../../domain/profiles.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
+import { setUploadedContentHeaders } from '../../http/uploadedContent.js';
 import type { CaptureStore } from '../../services/captureStore.js';
 
 const noCapture = () => notFound('No captured traffic found');
@@ -78,9 +79,10 @@ export const gameCaptureHandlers: Handlers = {
     const { challengeId, partId, filename } = request.params;
     const file = await request.server.captures.open(challengeId, partId, filename);
     if (!file) throw noCapture();
-    return reply
-      .type('application/octet-stream')
-      .header('content-disposition', contentDisposition(filename))
+    return setUploadedContentHeaders(reply, {
+      type: 'application/octet-stream',
+      downloadName: filename,
+    })
       .header('content-length', file.size)
       .send(file.stream);
   },

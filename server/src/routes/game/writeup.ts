@@ -1,7 +1,11 @@
 /** The team's writeup (G18, G19). */
 import type { UploadedFile } from '../../spec/multipart.js';
 import { replaceWriteup } from '../../db/repositories/writeups.js';
-import { writeupFileName, writeupFileProblem } from '../../domain/writeupRules.js';
+import {
+  WRITEUP_CONTENT_TYPE,
+  writeupFileName,
+  writeupFileProblem,
+} from '../../domain/writeupRules.js';
 import { badRequest } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { logAction, passGate } from './context.js';
@@ -30,7 +34,7 @@ export const gameWriteupHandlers: Handlers = {
     if (now > game.writeupDeadline) throw badRequest('Submission due date has passed');
     const { files } = request.server;
     const name = writeupFileName(game.id, participation.teamId, now);
-    const stored = await files.store(file.data, name, now);
+    const stored = await files.store(file.data, name, { contentType: WRITEUP_CONTENT_TYPE, now });
     const replaced = await replaceWriteup(request.server.db, participation.id, {
       hash: stored.hash,
       name,

@@ -1,4 +1,4 @@
-/** PUT /api/team/{id}/avatar: the captain uploads a team image (300 px wide WebP, GIFs kept). */
+/** PUT /api/team/{id}/avatar: the captain uploads a team image (re-encoded 300 px wide: WebP, or GIF from a GIF). */
 import { swapTeamAvatar } from '../../db/repositories/teams.js';
 import { avatarUrl } from '../../domain/profiles.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -20,7 +20,9 @@ export const teamAvatarHandlers: Handlers = {
     const image = await processImage(file.data, { width: AVATAR_WIDTH });
 
     const { files, db } = request.server;
-    const stored = await files.store(image.data, `avatar.${image.extension}`);
+    const stored = await files.store(image.data, `avatar.${image.extension}`, {
+      contentType: image.contentType,
+    });
     let swapped: { previous: string | null } | null;
     try {
       swapped = await swapTeamAvatar(db, team.id, stored.hash);

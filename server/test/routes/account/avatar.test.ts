@@ -48,7 +48,7 @@ describeEachDatabase('PUT /api/account/avatar', (getDb) => {
     expect((await findFileByHash(app.db, hashOf(url)))?.name).toBe('avatar.webp');
   });
 
-  it('keeps a GIF as it is and releases the previous avatar', async () => {
+  it('re-encodes a GIF as GIF and releases the previous avatar', async () => {
     const user = await createAccount(app);
     const session = await logIn(app, user.userName);
     const first = hashOf((await upload(session, await png(40, 40, '#ff0000'))).json());
@@ -58,7 +58,10 @@ describeEachDatabase('PUT /api/account/avatar', (getDb) => {
     const second = hashOf((await upload(session, gif)).json());
     expect(await findFileByHash(app.db, first)).toBeNull();
     const stored = await findFileByHash(app.db, second);
-    expect(stored).toMatchObject({ name: 'avatar.gif', size: gif.length });
+    expect(stored).toMatchObject({ name: 'avatar.gif', contentType: 'image/gif' });
+    const served = await caller(app)({ method: 'GET', url: `/assets/${second}/avatar` });
+    expect(served.headers['content-type']).toBe('image/gif');
+    expect(served.rawPayload.length).toBe(stored?.size);
     expect((await findUserById(app.db, user.id))?.avatarHash).toBe(second);
   });
 

@@ -5,6 +5,7 @@ import { findFileByHash } from '../../../src/db/repositories/files.js';
 import { caller, createTestApp, signIn, type Caller } from '../../support/app.js';
 import { multipart } from '../../support/badInputs.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { gifWithScript, SCRIPT_PAYLOAD } from '../../support/hostileImages.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 const png = (width: number, height: number, background = '#ff8800') =>
@@ -85,16 +86,26 @@ describeEachDatabase('/api/admin/config/logo', (getDb) => {
     expect(await findFileByHash(app.db, current.logo)).toMatchObject({ referenceCount: 1 });
   });
 
-  it('keeps a GIF as it is for both logo and favicon', async () => {
-    const gif = await sharp({ create: { width: 900, height: 30, channels: 3, background: '#123' } })
-      .gif()
-      .toBuffer();
+  it('re-encodes a GIF for both logo and favicon; the favicon is shown inline, sandboxed', async () => {
+    const gif = await gifWithScript(900, 30);
     await upload(gif);
     const { logo, favicon: icon } = await hashes();
-    expect(logo).toBe(icon);
+    expect(await findFileByHash(app.db, logo)).toMatchObject({
+      name: 'logo.gif',
+      contentType: 'image/gif',
+    });
     const served = await favicon();
     expect(served.headers['content-type']).toBe('image/gif');
-    expect(served.rawPayload.equals(gif)).toBe(true);
+    expect(served.headers['content-disposition']).toBe('inline');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(served.rawPayload.includes(SCRIPT_PAYLOAD)).toBe(false);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'gif',
+      pages: 3,
+      width: 256,
+    });
+    expect(icon).not.toBe(logo);
   });
 
   it('refuses an empty file, a non-image, a missing file or one over 3 MiB', async () => {

@@ -12,7 +12,7 @@ describeEachDatabase('GET /assets/{hash}/{filename}', (getDb) => {
   });
   afterAll(() => app.close());
 
-  it('serves stored bytes with the type and name of the requested file name', async () => {
+  it('serves stored bytes with the recorded type under the requested name', async () => {
     const file = await app.files.store(Buffer.from('hello, players'), 'notes.txt');
     const response = await app.inject({
       method: 'GET',

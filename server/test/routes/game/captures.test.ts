@@ -148,6 +148,9 @@ describeEachDatabase('traffic capture files', (getDb) => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/octet-stream');
     expect(file.headers['content-disposition']).toBe('attachment; filename="later.pcap"');
+    // Recorded traffic is what players sent: never sniffed, sandboxed if ever rendered.
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(file.body).toBe('second!');
 
     const missing = await monitor({ method: 'GET', url: `${url}/gone.pcap` });

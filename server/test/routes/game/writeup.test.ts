@@ -107,4 +107,29 @@ describeEachDatabase('team writeups', (getDb) => {
     const ok = await upload(afterTeam.call, after.id, filePart(pdf, 'a.pdf', 'application/pdf'));
     expect(ok.statusCode).toBe(200);
   });
+
+  it('takes a writeup by its content: a page named w.pdf is refused, a PDF served as one', async () => {
+    const game = await createGame(app, { writeupRequired: true });
+    const team = await playingTeam(app, game);
+    const page = Buffer.from('<html><script>fetch("/api/account/profile")</script></html>');
+    const html = await upload(team.call, game.id, filePart(page, 'w.pdf', 'application/pdf'));
+    expect(html.statusCode).toBe(400);
+    expect(html.json()).toEqual({ title: 'Please upload a PDF file', status: 400 });
+    expect((await findParticipationById(app.db, team.registration.id))?.writeupHash).toBeNull();
+
+    const pdf = samplePdf('by content');
+    const ok = await upload(team.call, game.id, filePart(pdf, 'w.pdf', 'application/pdf'));
+    expect(ok.statusCode).toBe(200);
+    const { writeupHash } = (await findParticipationById(app.db, team.registration.id))!;
+    expect(await findFileByHash(app.db, writeupHash!)).toMatchObject({
+      contentType: 'application/pdf',
+    });
+    // Whatever name the link asks for, it downloads as the PDF it is.
+    const served = await team.call({ method: 'GET', url: `/assets/${writeupHash}/w.html` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-disposition']).toBe('attachment; filename="w.pdf"');
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+  });
 });
