@@ -67,6 +67,8 @@ export interface Config {
   secret?: string;
   /** Origin used in mailed links (`https://ctf.example.org`); else the request's own. */
   publicUrl?: string;
+  /** Origins besides the site's own whose pages may open the hubs (`VEXIL_ALLOWED_ORIGINS`). */
+  allowedOrigins: string[];
   mail: MailConfig;
   captcha: CaptchaConfig;
   /** Flag checker workers; 0 sizes the pool to the machine (1, 2 or 4). */
@@ -133,6 +135,35 @@ function publicUrl(env: Env): string | undefined {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
+/** An origin as browsers send it in `Origin`: `scheme://host[:port]`, nothing else. */
+function origin(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return bare && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : null;
+}
+
+/** `VEXIL_ALLOWED_ORIGINS`: comma-separated origins, kept in their normal form. */
+function allowedOrigins(env: Env): string[] {
+  return (env.VEXIL_ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((raw) => {
+      const normal = origin(raw);
+      if (!normal) {
+        throw new Error(
+          `VEXIL_ALLOWED_ORIGINS must list origins such as https://ctf.example.org:8443, not ${raw}`,
+        );
+      }
+      return normal;
+    });
+}
+
 function secret(env: Env): string | undefined {
   const raw = env.VEXIL_SECRET;
   if (!raw) return undefined;
@@ -187,6 +218,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bodyLimitBytes: int(env, 'VEXIL_BODY_LIMIT', 2 * 1024 * 1024),
     secret: secret(env),
     publicUrl: publicUrl(env),
+    allowedOrigins: allowedOrigins(env),
     mail: {
       smtpUrl: env.VEXIL_SMTP_URL?.trim() || undefined,
       from: env.VEXIL_MAIL_FROM?.trim() || 'Vexil <noreply@localhost>',

@@ -166,7 +166,8 @@ export interface paths {
          * @description Ends the caller's session and clears the session cookie. No request body.
          *
          *     **Vexil differs:** the request must carry the `X-XSRF-TOKEN` header matching the
-         *     `XSRF-TOKEN` cookie (403 otherwise).
+         *     `XSRF-TOKEN` cookie (403 otherwise). A banned account can sign out too (the reference
+         *     answers it 403, so its session stayed).
          */
         post: operations["accountLogOut"];
         delete?: never;

@@ -3,11 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { hashPassword, verifyPassword } from '../domain/passwords.js';
-import {
-  createUser,
-  findUserByUserNameOrEmail,
-  updateUserFields,
-} from '../db/repositories/users.js';
+import { createUser, findUserByUserNameOrEmail } from '../db/repositories/users.js';
+import { updateUserEndingBan } from './bans.js';
 
 export const ADMIN_USER_NAME = 'admin';
 export const ADMIN_EMAIL = 'admin@vexil.local';
@@ -32,7 +29,8 @@ export async function ensureAdminAccount(
   }
   const samePassword = await verifyPassword(password, existing.passwordHash);
   if (existing.role === 'Admin' && existing.emailConfirmed && samePassword) return;
-  await updateUserFields(db, existing.id, {
+  // A banned `admin` is unbanned: its old sessions end (bans.ts).
+  await updateUserEndingBan(db, existing, {
     role: 'Admin',
     emailConfirmed: true,
     ...(samePassword ? {} : { passwordHash: await hashPassword(password) }),

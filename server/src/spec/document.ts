@@ -2,7 +2,8 @@
 import bundled from '../generated/openapi.gen.json' with { type: 'json' };
 
 export type JsonSchema = Record<string, unknown>;
-export type Role = 'Anonymous' | 'User' | 'Monitor' | 'Admin';
+/** `Banned`: any signed-in account, a banned one included (sign-out). */
+export type Role = 'Anonymous' | 'Banned' | 'User' | 'Monitor' | 'Admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ParameterSpec {

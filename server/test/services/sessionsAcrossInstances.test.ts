@@ -81,13 +81,15 @@ function defineSuite(url: string): void {
       await statusSoon(onTwo, '/api/account/profile', 401);
     });
 
+    const setRoleOf = async (userId: string, role: string) =>
+      expect(
+        (await admin({ method: 'PUT', url: `/api/admin/users/${userId}`, payload: { role } }))
+          .statusCode,
+      ).toBe(200);
+
     it('reflects a promotion, a demotion and a ban on the other instance soon', async () => {
       const { user, onTwo } = await cachedOnTwo();
-      const setRole = async (role: string) =>
-        expect(
-          (await admin({ method: 'PUT', url: `/api/admin/users/${user.id}`, payload: { role } }))
-            .statusCode,
-        ).toBe(200);
+      const setRole = (role: string) => setRoleOf(user.id, role);
       expect((await onTwo({ method: 'GET', url: '/api/admin/users' })).statusCode).toBe(403);
       await setRole('Admin');
       await statusSoon(onTwo, '/api/admin/users', 200);
@@ -95,6 +97,24 @@ function defineSuite(url: string): void {
       await statusSoon(onTwo, '/api/admin/users', 403);
       await setRole('Banned');
       await statusSoon(onTwo, '/api/account/profile', 403);
+    });
+
+    it('ends the sessions of a ban lifted through the other instance soon', async () => {
+      const { user, session, onTwo } = await cachedOnTwo();
+      await setRoleOf(user.id, 'Banned');
+      await statusSoon(onTwo, '/api/account/profile', 403);
+      await setRoleOf(user.id, 'User');
+      await statusSoon(onTwo, '/api/account/profile', 401);
+      expect((await session({ method: 'GET', url: '/api/account/profile' })).statusCode).toBe(401);
+    });
+
+    it('signs a banned user out through either instance', async () => {
+      const { user, session, onTwo } = await cachedOnTwo();
+      await setRoleOf(user.id, 'Banned');
+      await statusSoon(onTwo, '/api/account/profile', 403);
+      await statusSoon(session, '/api/account/profile', 403);
+      expect((await onTwo({ method: 'POST', url: '/api/account/logout' })).statusCode).toBe(200);
+      await statusSoon(session, '/api/account/profile', 401);
     });
 
     it('refuses the sessions of a user deleted through the other instance soon', async () => {

@@ -5,7 +5,7 @@ import { isUnsafeMethod } from '../../src/plugins/csrf.js';
 import { listOperations, loadDocument, type JsonSchema } from '../../src/spec/document.js';
 
 const tags = ['account', 'admin', 'assets', 'edit', 'game', 'info', 'proxy', 'team'];
-const roles = ['Anonymous', 'User', 'Monitor', 'Admin'];
+const roles = ['Anonymous', 'Banned', 'User', 'Monitor', 'Admin'];
 const limits = ['register', 'query', 'powChallenge', 'concurrency', 'container', 'submit'];
 
 /** Every string a client can send has a length limit. */

@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import type { HubListener, RealtimeBus } from '../../services/realtime.js';
+import type { HubListener, HubMessage, RealtimeBus } from '../../services/realtime.js';
 import {
   closeFrame,
   frame,
@@ -33,7 +33,13 @@ export const DEFAULT_TIMING: HubTiming = {
   handshakeTimeoutMs: 15_000,
 };
 
-export type Admission = { groups: string[] } | { rejected: string };
+export type Admission =
+  | {
+      groups: string[];
+      /** Decides per message whether it is delivered; the messages keep their order. */
+      accepts?: (message: HubMessage) => Promise<boolean>;
+    }
+  | { rejected: string };
 
 export interface HubConnectionOptions {
   socket: WebSocket;
@@ -55,6 +61,8 @@ export class HubConnection {
   private readonly unsubscribe: (() => void)[] = [];
   private readonly timers: NodeJS.Timeout[] = [];
   private clientTimer?: NodeJS.Timeout;
+  /** Messages waiting for their verdict (`accepts`), in arrival order. */
+  private outbox: Promise<void> = Promise.resolve();
   private resolveClosed!: () => void;
   /** Settles once the connection is closed and unsubscribed. */
   readonly closed = new Promise<void>((resolve) => (this.resolveClosed = resolve));
@@ -72,6 +80,11 @@ export class HubConnection {
         if (this.state === 'handshake') this.close('Handshake was canceled.');
       }, timing.handshakeTimeoutMs),
     );
+  }
+
+  /** Settles once every message received so far has been sent or withheld (tests). */
+  idle(): Promise<void> {
+    return this.outbox;
   }
 
   /** Sends a close message (with the error, if any) and closes the socket. */
@@ -120,7 +133,15 @@ export class HubConnection {
     this.send(HANDSHAKE_OK);
     if ('rejected' in admission) return this.close(admission.rejected);
     this.state = 'open';
-    const deliver: HubListener = (message) => this.send(invocationFrame(message));
+    const { accepts } = admission;
+    const deliver: HubListener = accepts
+      ? (message) => {
+          const verdict = accepts(message);
+          this.outbox = this.outbox.then(async () => {
+            if (await verdict.catch(() => false)) this.send(invocationFrame(message));
+          });
+        }
+      : (message) => this.send(invocationFrame(message));
     for (const group of admission.groups) {
       this.unsubscribe.push(this.options.bus.subscribe(group, deliver));
     }

@@ -7,8 +7,10 @@ import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminHub, forwardLogs } from './adminHub.js';
 import { DEFAULT_TIMING } from './connection.js';
+import { GameFeedGate } from './gameFeed.js';
 import { monitorHub } from './monitorHub.js';
 import { ConnectionTokens, registerNegotiate } from './negotiate.js';
+import { originGuard } from './origin.js';
 import { registerHubSocket, type HubRuntime } from './socket.js';
 import { userHub } from './userHub.js';
 
@@ -23,8 +25,6 @@ export interface HubsOptions {
   rateLimit?: onRequestHookHandler | null;
 }
 
-const HUBS = [userHub, monitorHub, adminHub];
-
 export const hubsPlugin = fp<HubsOptions>(
   async (app, { rateLimit }) => {
     const runtime: HubRuntime = { timing: { ...DEFAULT_TIMING }, connections: new Set() };
@@ -38,8 +38,9 @@ export const hubsPlugin = fp<HubsOptions>(
         done(null, undefined),
       );
       const tokens = new ConnectionTokens();
-      const onRequest = rateLimit ? [rateLimit] : [];
-      for (const hub of HUBS) {
+      const hubs = [userHub(new GameFeedGate(app.db, app.log)), monitorHub, adminHub];
+      const onRequest = [...(rateLimit ? [rateLimit] : []), originGuard(app.config)];
+      for (const hub of hubs) {
         registerNegotiate(scope, hub.path, tokens, onRequest);
         registerHubSocket(scope, hub, tokens, runtime, onRequest);
       }

@@ -1,11 +1,18 @@
-/** H1 `/hub/user?game=<id>`: anyone; pushes the game's notices (ReceivedGameNotice). */
+/**
+ * H1 `/hub/user?game=<id>`: anyone; pushes the game's notices (ReceivedGameNotice) and board
+ * updates, each only while REST would show them (gameFeed.ts).
+ */
 import { groups } from '../../services/realtime.js';
+import type { GameFeedGate } from './gameFeed.js';
 import { reject, requestedGame, UNKNOWN_GAME, type HubDefinition } from './hub.js';
 
-export const userHub: HubDefinition = {
-  path: '/hub/user',
-  async admit(request) {
-    const game = await requestedGame(request);
-    return game === null ? reject(UNKNOWN_GAME) : { groups: [groups.players(game)] };
-  },
-};
+export function userHub(feed: GameFeedGate): HubDefinition {
+  return {
+    path: '/hub/user',
+    async admit(request) {
+      const game = await requestedGame(request);
+      if (game === null) return reject(UNKNOWN_GAME);
+      return { groups: [groups.players(game)], accepts: (message) => feed.allows(game, message) };
+    },
+  };
+}

@@ -12,6 +12,7 @@ import {
   type UserPatch,
 } from '../../db/repositories/users.js';
 import { withTransaction } from '../../db/transaction.js';
+import { updateUserEndingBan } from '../../services/bans.js';
 import { hashPassword } from '../../domain/passwords.js';
 import { toProfileModel } from '../../domain/profiles.js';
 import { randomPassword } from '../../domain/randomPassword.js';
@@ -68,7 +69,8 @@ export const adminUserHandlers: Handlers = {
     if (!user) throw notFound(USER_NOT_FOUND);
     const patch = patchOf(request.body);
     await assertUnused(db, [{ userName: patch.userName, email: patch.email }], user.id);
-    await updateUserFields(db, user.id, patch).catch(rethrowAsTaken);
+    // Lifting a ban ends the sessions from before it (services/bans.ts).
+    await updateUserEndingBan(db, user, patch).catch(rethrowAsTaken);
     // The role (a ban included) and the name are part of every signed-in request.
     if (patch.role !== undefined || patch.userName !== undefined) {
       request.server.sessions.forgetUser(user.id);

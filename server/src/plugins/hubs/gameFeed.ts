@@ -1,0 +1,56 @@
+/**
+ * Whether the players' hub may push a message of a game: the decision of the REST reads of the
+ * same data (`GET /api/game/{id}/notices`, `…/scoreboard`), i.e. `requireStartedGame`'s
+ * `checkMonitorGame` on the game as stored now: it exists and has started. Hidden games pass, as
+ * they do on REST (hidden only keeps a game out of the public lists).
+ *
+ * Decided per message, not once at subscription: a client may connect before the start (the
+ * contract admits any existing game), and it must get the game's messages once the game has
+ * started, not before; an organiser may also move the start after clients connected. The game is
+ * read once per message on each instance, however many connections deliver it (the bus hands
+ * every listener of the instance the same message object), so the cost is one primary-key read
+ * per notice or board update, not per player. A failed read withholds the message (fail closed);
+ * clients read the list again when they reconnect.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { findGame } from '../../db/repositories/games.js';
+import type { DB } from '../../db/schema.js';
+import { checkMonitorGame } from '../../domain/gameGate.js';
+import { ApiError } from '../../http/errors.js';
+import type { HubMessage } from '../../services/realtime.js';
+
+export class GameFeedGate {
+  private readonly verdicts = new WeakMap<HubMessage, Promise<boolean>>();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly log: FastifyBaseLogger,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Whether `message`, published to the players of `gameId`, may be pushed to them now. */
+  allows(gameId: number, message: HubMessage): Promise<boolean> {
+    let verdict = this.verdicts.get(message);
+    if (!verdict) {
+      verdict = this.decide(gameId);
+      this.verdicts.set(message, verdict);
+    }
+    return verdict;
+  }
+
+  private async decide(gameId: number): Promise<boolean> {
+    try {
+      const game = await findGame(this.db, gameId);
+      checkMonitorGame(game, this.clock());
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError) return false;
+      this.log.warn(
+        { err: error },
+        `Withheld a message of game ${gameId}: could not read the game`,
+      );
+      return false;
+    }
+  }
+}
