@@ -180,3 +180,57 @@ export function tally(outcomes: Outcome[]): Record<string, number> {
   }
   return counts;
 }
+
+export interface SplitRequest {
+  /** Sends the rest of the body; resolves with the outcome. */
+  finish(): Promise<Outcome>;
+}
+
+/**
+ * A request on a connection of its own whose head and first half of the body are sent now and
+ * the rest later: between the two, the server has received it and waits for it (a request in
+ * flight for as long as the test wants).
+ */
+export function splitRequest(
+  baseUrl: string,
+  kind: RequestKind,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+): SplitRequest {
+  const url = new URL(baseUrl);
+  const bytes = Buffer.from(body);
+  const half = Math.floor(bytes.length / 2);
+  const sentAt = performance.now();
+  const req = request({
+    host: url.hostname,
+    port: url.port,
+    method: 'POST',
+    path,
+    headers: { ...headers, 'content-length': String(bytes.length) },
+  });
+  const outcome = new Promise<Outcome>((resolve) => {
+    const done = (fields: Partial<Outcome>) =>
+      resolve({ kind, sentAt, doneAt: performance.now(), reusedSocket: false, ...fields });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        done({
+          status: res.statusCode,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => done({ error: error.code ?? error.message }));
+  });
+  req.flushHeaders();
+  req.write(bytes.subarray(0, half));
+  return {
+    finish: () => {
+      req.end(bytes.subarray(half));
+      return outcome;
+    },
+  };
+}
