@@ -34,6 +34,8 @@ function counterLink(app: FastifyInstance, url: string): RedisLink {
     url,
     redisOutageLog(app.log, 'rate limits', 'each instance counts on its own meanwhile'),
   );
+  // Counting starts in Redis: the first requests are not counted here and there in turn.
+  app.addHook('onReady', () => link.whenReady());
   app.addHook('onClose', () => link.close());
   return link;
 }

@@ -75,6 +75,21 @@ export class RedisLink {
     return this.connections.every((connection) => connection.status === 'ready');
   }
 
+  /** Resolves once every connection is ready, or after `timeoutMs` (start-up: an unreachable
+   *  Redis delays nothing for longer). */
+  async whenReady(timeoutMs = REDIS_CONNECT_TIMEOUT_MS): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const waits = this.connections
+      .filter((connection) => connection.status !== 'ready')
+      .map((connection) => new Promise((resolve) => connection.once('ready', resolve)));
+    if (waits.length === 0) return;
+    await Promise.race([
+      Promise.all(waits),
+      new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+    ]);
+    clearTimeout(timer);
+  }
+
   /** Whether an outage has been reported and has not ended yet. */
   get down(): boolean {
     return this.failing;
