@@ -24,6 +24,7 @@ describe('SIGTERM under load', () => {
   const launch = async () => {
     const vexil = await launchVexil({
       dataDir: world.dataDir,
+      databaseUrl: world.databaseUrl,
       env: { VEXIL_RATE_LIMIT: 'off', VEXIL_SHUTDOWN_TIMEOUT: '10' },
     });
     started.push(vexil);

@@ -1,6 +1,7 @@
 /**
- * The world of a fault test: a SQLite data folder the test owns, with a running game seeded into
- * it (bench/event/seed.ts: teams with a session each, challenges with static flags, some earlier
+ * The world of a fault test: a data folder the test owns (the SQLite file, or uploads when a
+ * PostgreSQL `databaseUrl` is given), with a running game seeded into the database
+ * (bench/event/seed.ts: teams with a session each, challenges with static flags, some earlier
  * submissions), and the checks that must hold afterwards, read from the same database.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,10 +15,13 @@ import {
   type Counts,
 } from '../../../../bench/event/checks.js';
 import { seedGame, type SeededGame } from '../../../../bench/event/seed.js';
+import { submitPath, teamHeaders } from '../../../../bench/event/traffic.js';
 import { openDatabase, type Database } from '../../../src/db/database.js';
 
 export interface FaultGame {
   dataDir: string;
+  /** PostgreSQL, when the world was seeded there; else SQLite in `dataDir`. */
+  databaseUrl?: string;
   game: SeededGame;
   /** The game's counts right after seeding (the baseline of "counted once"). */
   baseline: Counts;
@@ -27,15 +31,24 @@ export interface FaultGame {
   remove(): Promise<void>;
 }
 
-export async function seedFaultGame(size = { teams: 30, challenges: 6 }): Promise<FaultGame> {
+export interface FaultGameOptions {
+  teams?: number;
+  challenges?: number;
+  /** A fresh PostgreSQL database of the test's own; SQLite when unset. */
+  databaseUrl?: string;
+}
+
+export async function seedFaultGame(options: FaultGameOptions = {}): Promise<FaultGame> {
+  const { teams = 30, challenges = 6, databaseUrl } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'vexil-fault-'));
-  const database = await openDatabase({ dataDir });
+  const open = () => openDatabase({ dataDir, databaseUrl });
+  const database = await open();
   try {
     const game = await seedGame(database.db, {
       tag: 'f',
-      teams: size.teams,
-      challenges: size.challenges,
-      submissions: size.teams * 2,
+      teams,
+      challenges,
+      submissions: teams * 2,
       correctShare: 0.3,
       zipfExponent: 1,
       randomSeed: 13,
@@ -43,9 +56,10 @@ export async function seedFaultGame(size = { teams: 30, challenges: 6 }): Promis
     const baseline = await readCounts(database.db, game.id);
     return {
       dataDir,
+      databaseUrl,
       game,
       baseline,
-      open: () => openDatabase({ dataDir }),
+      open,
       remove: () => rm(dataDir, { recursive: true, force: true }),
     };
   } finally {
@@ -79,4 +93,35 @@ export async function accountFor(
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Submits the right flag for a challenge a team has not solved yet (a change the board shows, so
+ * the board is built again); answers the HTTP status and the submission's id.
+ */
+export async function submitNewSolve(
+  baseUrl: string,
+  world: FaultGame,
+): Promise<{ status: number; id: number }> {
+  const database = await world.open();
+  let unsolved: { participation_id: number; challenge_id: number } | undefined;
+  try {
+    unsolved = await database.db
+      .selectFrom('game_instances')
+      .select(['participation_id', 'challenge_id'])
+      .where('is_solved', '=', 0)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  } finally {
+    await database.close();
+  }
+  if (!unsolved) throw new Error('Every team has solved every challenge: seed more');
+  const team = world.game.teams.find((t) => t.participationId === unsolved.participation_id)!;
+  const challenge = world.game.challenges.find((c) => c.id === unsolved.challenge_id)!;
+  const response = await fetch(`${baseUrl}${submitPath(world.game.id, challenge.id)}`, {
+    method: 'POST',
+    headers: teamHeaders(team),
+    body: JSON.stringify({ flag: challenge.flag }),
+  });
+  return { status: response.status, id: Number(await response.text()) };
 }
