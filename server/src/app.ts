@@ -23,6 +23,8 @@ import { registerHealth } from './plugins/health.js';
 import { createRateLimiters } from './plugins/rateLimits.js';
 import { registerWeb } from './plugins/web.js';
 import { hubsPlugin } from './plugins/hubs/index.js';
+import { closeWebSockets } from './plugins/hubs/shutdown.js';
+import { registerGracefulStop } from './plugins/gracefulStop.js';
 import { tcpProxyPlugin } from './plugins/tcpProxy.js';
 import { handlers, socketHandlers } from './routes/index.js';
 import { registerOperations } from './routes/registerOperations.js';
@@ -79,6 +81,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   app.decorate('config', config);
+  // Before every other hook: a request arriving during a stop gets 503 and nothing else.
+  registerGracefulStop(app, config.shutdownTimeoutSeconds * 1000);
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('logStore', logStore);
@@ -140,7 +144,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   // One WebSocket server for the app, before any route: proxy operations and hubs both use it.
-  await app.register(websocket, { options: { maxPayload: MAX_WEBSOCKET_MESSAGE_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_WEBSOCKET_MESSAGE_BYTES },
+    preClose: closeWebSockets,
+  });
   await app.register(tcpProxyPlugin);
 
   const limits = await createRateLimiters(

@@ -73,6 +73,8 @@ export interface Config {
   captcha: CaptchaConfig;
   /** Flag checker workers; 0 sizes the pool to the machine (1, 2 or 4). */
   flagCheckWorkers: number;
+  /** On SIGTERM/SIGINT, how long requests in flight may take to finish. */
+  shutdownTimeoutSeconds: number;
   containers: ContainerConfig;
 }
 
@@ -230,6 +232,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       powDifficulty: powDifficulty(env),
     },
     flagCheckWorkers: int(env, 'VEXIL_FLAG_CHECK_WORKERS', 0),
+    shutdownTimeoutSeconds: int(env, 'VEXIL_SHUTDOWN_TIMEOUT', 8),
     containers: containerConfig(env),
   };
 }

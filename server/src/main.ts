@@ -5,15 +5,24 @@ import { createServer } from './server.js';
 const config = loadConfig();
 const app = await createServer(config);
 
+/** Beyond the drain (VEXIL_SHUTDOWN_TIMEOUT), what closing the checker, database and Redis gets. */
+const CLOSE_GRACE_MS = 5_000;
+
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
-  app.log.info(`${signal} received, shutting down`);
-  const forceExit = setTimeout(() => process.exit(1), 10_000);
+  app.log.info(`${signal} received: finishing the requests in flight, then stopping`);
+  const forceExit = setTimeout(
+    () => {
+      app.log.error('Shutdown did not finish in time; exiting');
+      process.exit(1);
+    },
+    config.shutdownTimeoutSeconds * 1000 + CLOSE_GRACE_MS,
+  );
   forceExit.unref();
   try {
-    await app.close();
+    await app.stopGracefully();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'Shutdown failed');

@@ -5,13 +5,15 @@
  *
  * With Redis (`REDIS_URL`) the counters live there, shared by every instance of the deployment
  * (namespaced by its database), so a client cannot multiply its allowance by the instance count.
- * Should Redis fail, requests pass rather than fail. The concurrency queue stays per instance.
+ * While Redis is unreachable each instance counts in process (redisConnection.ts: commands fail
+ * at once, nothing waits), and uses Redis again once it answers. The concurrency queue stays per
+ * instance.
  */
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config, NamedLimit, RateLimitRule } from '../config.js';
 import { ApiError } from '../http/errors.js';
+import { RedisLink, redisOutageLog } from '../services/redisConnection.js';
 import { concurrencyLimiter } from './concurrency.js';
 
 export interface RateLimiters {
@@ -26,20 +28,27 @@ function tooMany(seconds: number): ApiError {
   return new ApiError(429, `Too many requests, please retry after ${seconds} seconds`);
 }
 
-/** A Redis connection for the counters, closed with the app; commands fail fast while it is down. */
-function counterRedis(app: FastifyInstance, url: string): Redis {
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  let warned = false;
-  redis.on('error', (error: Error) => {
-    if (warned) return;
-    warned = true;
-    app.log.warn({ err: error }, 'Redis for rate limits is unreachable; requests are not limited');
+/** The Redis link of the counters, closed with the app. */
+function counterLink(app: FastifyInstance, url: string): RedisLink {
+  const link = new RedisLink(
+    url,
+    redisOutageLog(app.log, 'rate limits', 'each instance counts on its own meanwhile'),
+  );
+  // Counting starts in Redis: the first requests are not counted here and there in turn.
+  app.addHook('onReady', () => link.whenReady());
+  app.addHook('onClose', () => link.close());
+  return link;
+}
+
+/** Counters in process, for while Redis is unreachable. In a scope of their own, registered before
+ *  the shared ones: the plugin decorates only a scope that has no `createRateLimit` yet. */
+async function localCounters(app: FastifyInstance): Promise<FastifyInstance['createRateLimit']> {
+  let create: FastifyInstance['createRateLimit'] | undefined;
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, { global: false });
+    create = scope.createRateLimit;
   });
-  redis.on('ready', () => (warned = false));
-  app.addHook('onClose', async () => {
-    await redis.quit().catch(() => redis.disconnect());
-  });
-  return redis;
+  return create!;
 }
 
 export async function createRateLimiters(
@@ -48,24 +57,27 @@ export async function createRateLimiters(
   shared?: { redisUrl: string; namespace: string },
 ): Promise<RateLimiters | null> {
   if (!config.enabled) return null;
+  const link = shared ? counterLink(app, shared.redisUrl) : undefined;
+  const local = link ? await localCounters(app) : undefined;
   await app.register(rateLimit, {
     global: false,
+    // A command that fails as Redis goes away lets its request through.
     skipOnError: true,
-    ...(shared && {
-      redis: counterRedis(app, shared.redisUrl),
-      nameSpace: `vexil-rate:${shared.namespace}:`,
-    }),
+    ...(shared && link && { redis: link.commands(), nameSpace: `vexil-rate:${shared.namespace}:` }),
   });
   // Every limit counts separately (its name is part of the key: the plugin's Redis store would
   // otherwise share one counter between limiters); a request must pass all of its limits (the
   // plugin's own hook runs only one limit per request, hence this small hook).
   const make = (name: string, rule: RateLimitRule): onRequestHookHandler => {
-    const check = app.createRateLimit({
+    const options = {
       max: rule.max,
       timeWindow: rule.windowSeconds * 1000,
-      keyGenerator: (request) => `${name}:${clientKey(request)}`,
-    });
+      keyGenerator: (request: FastifyRequest) => `${name}:${clientKey(request)}`,
+    };
+    const counted = app.createRateLimit(options);
+    const countedHere = local?.(options);
     return async function rateLimited(request, reply) {
+      const check = countedHere && !link?.ready ? countedHere : counted;
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) return;
       const seconds = Math.max(1, result.ttlInSeconds);

@@ -8,23 +8,27 @@
  * Each message goes out as `<origin>\n<message>`, origin being a random id of this instance: the
  * echo of its own messages is ignored (its listeners already ran inside `publish`), and no JSON is
  * parsed on the way in. While Redis is unreachable, publishing drops the message for the other
- * instances (no queue builds up; their caches expire on their own) and logs once per outage.
+ * instances (no queue builds up; their caches expire on their own) and logs once per outage; once
+ * it is back, the subscriber subscribes again to every channel (redisConnection.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import {
   LocalClusterEvents,
   type ClusterEventListener,
   type ClusterEvents,
 } from './clusterEvents.js';
+import { RedisLink, redisOutageLog } from './redisConnection.js';
 
 export interface RedisClusterEventsOptions {
   /** Names the deployment in the channel names. */
   namespace: string;
   /** Told once when Redis becomes unreachable (and again after each recovery). */
   onError?: (error: Error) => void;
+  /** Told when Redis answers again after an outage. */
+  onRecovered?: () => void;
   /** Told when a listener throws. */
   onListenerError?: (error: unknown, topic: string) => void;
 }
@@ -37,7 +41,7 @@ export class RedisClusterEvents implements ClusterEvents {
   private readonly channelPrefix: string;
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
-  private failing = false;
+  private readonly link: RedisLink;
 
   constructor(
     url: string,
@@ -46,21 +50,19 @@ export class RedisClusterEvents implements ClusterEvents {
     this.local = new LocalClusterEvents(options.onListenerError);
     this.channelPrefix = `vexil:events:${options.namespace}:`;
     // Publishing fails at once while disconnected; subscribing waits for the connection (and
-    // ioredis subscribes again after a reconnect).
-    this.publisher = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
-    for (const client of [this.publisher, this.subscriber]) {
-      client.on('error', (error: Error) => this.failed(error));
-      client.on('ready', () => (this.failing = false));
-    }
+    // ioredis subscribes again after a reconnect). The link reports the outage.
+    this.link = new RedisLink(url, {
+      down: (error) => options.onError?.(error),
+      up: () => options.onRecovered?.(),
+    });
+    this.publisher = this.link.commands();
+    this.subscriber = this.link.subscriber();
     this.subscriber.on('message', (channel: string, text: string) => this.receive(channel, text));
   }
 
   publish(topic: string, message: string): void {
     this.local.publish(topic, message);
-    this.publisher
-      .publish(this.channelPrefix + topic, `${this.origin}\n${message}`)
-      .catch((error: Error) => this.failed(error));
+    this.publisher.publish(this.channelPrefix + topic, `${this.origin}\n${message}`).catch(ignore);
   }
 
   subscribe(topic: string, listener: ClusterEventListener): () => void {
@@ -90,12 +92,11 @@ export class RedisClusterEvents implements ClusterEvents {
   }
 
   async close(): Promise<void> {
-    this.publisher.disconnect();
-    this.subscriber.disconnect();
+    await this.link.close();
   }
 
   private track(command: Promise<unknown>): void {
-    const settled = command.catch((error: Error) => this.failed(error));
+    const settled = command.catch(ignore);
     this.pending.add(settled);
     void settled.finally(() => this.pending.delete(settled));
   }
@@ -106,13 +107,10 @@ export class RedisClusterEvents implements ClusterEvents {
     if (newline < 0 || text.slice(0, newline) === this.origin) return;
     this.local.publish(channel.slice(this.channelPrefix.length), text.slice(newline + 1));
   }
-
-  private failed(error: Error): void {
-    if (this.failing) return;
-    this.failing = true;
-    this.options.onError?.(error);
-  }
 }
+
+/** A command that failed because Redis is unreachable: the link has reported the outage. */
+const ignore = () => undefined;
 
 /**
  * `app.clusterEvents`: over Redis when the deployment has one (REDIS_URL, closed with the app),
@@ -124,10 +122,11 @@ export function clusterEventsFor(app: FastifyInstance, namespace: string): Clust
     app.log.error({ err: error }, `A listener of cluster event ${topic} failed`);
   const url = app.config.redisUrl;
   if (!url) return new LocalClusterEvents(onListenerError);
+  const outage = redisOutageLog(app.log, 'cluster events', 'other instances miss them meanwhile');
   const events = new RedisClusterEvents(url, {
     namespace,
-    onError: (error) =>
-      app.log.warn({ err: error }, 'Redis for cluster events is unreachable; retrying'),
+    onError: outage.down,
+    onRecovered: outage.up,
     onListenerError,
   });
   app.addHook('onClose', () => events.close());

@@ -10,13 +10,14 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import {
   LocalRealtimeBus,
   type HubListener,
   type HubTarget,
   type RealtimeBus,
 } from './realtime.js';
+import { RedisLink, redisOutageLog } from './redisConnection.js';
 
 export const CHANNEL_PREFIX = 'vexil:';
 
@@ -30,6 +31,8 @@ export interface RedisBusOptions {
   prefix?: string;
   /** Told once when Redis becomes unreachable (and again after each recovery). */
   onError?: (error: Error) => void;
+  /** Told when Redis answers again after an outage. */
+  onRecovered?: () => void;
 }
 
 export class RedisRealtimeBus implements RealtimeBus {
@@ -39,29 +42,25 @@ export class RedisRealtimeBus implements RealtimeBus {
   private readonly channelPrefix: string;
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
-  private failing = false;
+  private readonly link: RedisLink;
 
-  constructor(
-    url: string,
-    private readonly options: RedisBusOptions = {},
-  ) {
+  constructor(url: string, options: RedisBusOptions = {}) {
     this.channelPrefix = `${options.prefix ?? CHANNEL_PREFIX}hub:`;
-    // Publishing fails at once while disconnected; subscribing waits for the connection.
-    this.publisher = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
-    for (const client of [this.publisher, this.subscriber]) {
-      client.on('error', (error: Error) => this.failed(error));
-      client.on('ready', () => (this.failing = false));
-    }
+    // Publishing fails at once while disconnected; subscribing waits for the connection (and
+    // ioredis subscribes again after a reconnect). The link reports the outage.
+    this.link = new RedisLink(url, {
+      down: (error) => options.onError?.(error),
+      up: () => options.onRecovered?.(),
+    });
+    this.publisher = this.link.commands();
+    this.subscriber = this.link.subscriber();
     this.subscriber.on('message', (channel: string, text: string) => this.receive(channel, text));
   }
 
   publish(group: string, target: HubTarget, payload: unknown): void {
     this.local.publish(group, target, payload);
     const envelope: Envelope = { origin: this.origin, target, payload };
-    this.publisher
-      .publish(this.channelPrefix + group, JSON.stringify(envelope))
-      .catch((error: Error) => this.failed(error));
+    this.publisher.publish(this.channelPrefix + group, JSON.stringify(envelope)).catch(ignore);
   }
 
   subscribe(group: string, listener: HubListener): () => void {
@@ -69,7 +68,7 @@ export class RedisRealtimeBus implements RealtimeBus {
     const count = (this.listeners.get(group) ?? 0) + 1;
     this.listeners.set(group, count);
     if (count === 1) {
-      this.subscriber.subscribe(this.channelPrefix + group).catch((e: Error) => this.failed(e));
+      this.subscriber.subscribe(this.channelPrefix + group).catch(ignore);
     }
     let subscribed = true;
     return () => {
@@ -79,7 +78,7 @@ export class RedisRealtimeBus implements RealtimeBus {
       const left = (this.listeners.get(group) ?? 1) - 1;
       if (left > 0) return void this.listeners.set(group, left);
       this.listeners.delete(group);
-      this.subscriber.unsubscribe(this.channelPrefix + group).catch((e: Error) => this.failed(e));
+      this.subscriber.unsubscribe(this.channelPrefix + group).catch(ignore);
     };
   }
 
@@ -96,8 +95,7 @@ export class RedisRealtimeBus implements RealtimeBus {
   }
 
   async close(): Promise<void> {
-    this.publisher.disconnect();
-    this.subscriber.disconnect();
+    await this.link.close();
   }
 
   private receive(channel: string, text: string): void {
@@ -111,20 +109,15 @@ export class RedisRealtimeBus implements RealtimeBus {
     if (envelope.origin === this.origin) return;
     this.local.publish(channel.slice(this.channelPrefix.length), envelope.target, envelope.payload);
   }
-
-  private failed(error: Error): void {
-    if (this.failing) return;
-    this.failing = true;
-    this.options.onError?.(error);
-  }
 }
+
+/** A command that failed because Redis is unreachable: the link has reported the outage. */
+const ignore = () => undefined;
 
 /** The app's bus on Redis, closed with the app; errors go to the app's log once per outage. */
 export function redisRealtimeBus(app: FastifyInstance, url: string): RedisRealtimeBus {
-  const bus = new RedisRealtimeBus(url, {
-    onError: (error) =>
-      app.log.warn({ err: error }, 'Redis for live updates is unreachable; retrying'),
-  });
+  const outage = redisOutageLog(app.log, 'live updates', 'other instances miss them meanwhile');
+  const bus = new RedisRealtimeBus(url, { onError: outage.down, onRecovered: outage.up });
   app.addHook('onClose', () => bus.close());
   return bus;
 }

@@ -9,6 +9,7 @@ import {
   gameFor,
   hubClient,
   nextMessage,
+  RawHubClient,
   sessionFor,
   startHubApp,
   waitFor,
@@ -80,6 +81,18 @@ describeEachDatabase('hub shutdown and limits', (getDb) => {
     expect(connection.state).toBe(HubConnectionState.Disconnected);
     expect(busListeners(hub.app.realtime, groups.players(game))).toBe(0);
     expect(hub.app.logStore.listenerCount('log')).toBe(0);
+  });
+
+  it('sends a close message that allows a reconnect when the app closes', async () => {
+    const hub = await startHubApp(getDb());
+    const game = await gameFor(hub.app);
+    const client = new RawHubClient(`${hub.base}/hub/user?game=${game}`);
+    await client.opened();
+    client.send({ protocol: 'json', version: 1 });
+    await waitFor(() => client.records.length > 0);
+    await hub.app.close();
+    await client.closed;
+    expect(client.messages()).toEqual([{}, { type: 7, allowReconnect: true }]);
   });
 
   it('counts negotiate against the global rate limit', async () => {

@@ -1,7 +1,8 @@
 /**
  * The live hubs of the contract (/hub/user, /hub/monitor, /hub/admin): SignalR's JSON hub
  * protocol over WebSocket, so the official SignalR clients connect. Outside /api and outside the
- * OpenAPI document. `app.hubs` exposes the timing (tests shorten it) and the open connections.
+ * OpenAPI document. `app.hubs` exposes the timing (tests shorten it) and the open connections;
+ * they are closed with a reconnect hint when the app closes (shutdown.ts).
  */
 import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -44,11 +45,6 @@ export const hubsPlugin = fp<HubsOptions>(
         registerNegotiate(scope, hub.path, tokens, onRequest);
         registerHubSocket(scope, hub, tokens, runtime, onRequest);
       }
-    });
-
-    // Tell clients the server is going away (they may reconnect to another instance).
-    app.addHook('preClose', async () => {
-      for (const connection of runtime.connections) connection.close(undefined, true);
     });
   },
   { name: 'vexil-hubs', dependencies: ['@fastify/websocket'] },

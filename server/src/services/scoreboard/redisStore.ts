@@ -6,13 +6,16 @@
  * database the boards come from, so deployments (or test apps) sharing one Redis never see each
  * other's boards.
  *
- * While Redis is unreachable, commands fail at once (no offline queue): readers keep the copy
- * they have, or the board is built again here.
+ * While Redis is unreachable, commands fail at once (no offline queue, redisConnection.ts):
+ * readers keep the copy they have, or the board is built again here, and builds keep their board
+ * here only. The outage is logged once by the connection; an error Redis answers with (a full
+ * Redis, a broken script) is told to `onError` each time.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import { ReplyError, type Redis } from 'ioredis';
 import type { DatabaseSource } from '../../db/database.js';
+import { RedisLink, redisOutageLog } from '../redisConnection.js';
 import type { BoardBytes } from './boardBytes.js';
 import { MemoryBoardStore, type BoardStore } from './store.js';
 
@@ -35,6 +38,14 @@ interface Meta {
   challengesJson: string;
 }
 
+export interface RedisBoardStoreOptions {
+  ttlSeconds?: number;
+  /** Told about errors Redis answered with (not about an unreachable Redis). */
+  onError?: (error: Error) => void;
+  /** Closes the connection (QUIT by default). */
+  close?: () => Promise<void>;
+}
+
 type RedisWithScript = Redis & {
   setBoardIfNewer(key: string, ...args: (string | number | Buffer)[]): Promise<number>;
 };
@@ -42,12 +53,14 @@ type RedisWithScript = Redis & {
 export class RedisBoardStore implements BoardStore {
   private readonly local = new MemoryBoardStore();
   private readonly redis: RedisWithScript;
+  private readonly ttlSeconds: number;
 
   constructor(
     redis: Redis,
     private readonly namespace: string,
-    private readonly ttlSeconds = SCOREBOARD_TTL_SECONDS,
+    private readonly options: RedisBoardStoreOptions = {},
   ) {
+    this.ttlSeconds = options.ttlSeconds ?? SCOREBOARD_TTL_SECONDS;
     redis.defineCommand('setBoardIfNewer', { numberOfKeys: 1, lua: SET_IF_NEWER });
     this.redis = redis as RedisWithScript;
   }
@@ -59,7 +72,9 @@ export class RedisBoardStore implements BoardStore {
   async get(gameId: number): Promise<BoardBytes | undefined> {
     const mine = this.local.peek(gameId);
     if (mine) return mine;
-    const fields = await this.redis.hgetallBuffer(this.key(gameId)).catch(() => null);
+    const fields = await this.redis
+      .hgetallBuffer(this.key(gameId))
+      .catch((error: Error) => this.failed(error, null));
     const board = fields && fields.version ? fromFields(gameId, fields) : undefined;
     if (board) await this.local.set(board);
     return board;
@@ -77,21 +92,24 @@ export class RedisBoardStore implements BoardStore {
       challengeCount: board.challengeCount,
       challengesJson: board.challengesJson,
     };
-    await this.redis.setBoardIfNewer(
-      this.key(board.gameId),
-      board.version,
-      JSON.stringify(meta),
-      board.json,
-      board.gzip,
-      board.br,
-      JSON.stringify([...board.rows]),
-      this.ttlSeconds,
-    );
+    await this.redis
+      .setBoardIfNewer(
+        this.key(board.gameId),
+        board.version,
+        JSON.stringify(meta),
+        board.json,
+        board.gzip,
+        board.br,
+        JSON.stringify([...board.rows]),
+        this.ttlSeconds,
+      )
+      .catch((error: Error) => this.failed(error, 0));
   }
 
   async delete(gameId: number): Promise<void> {
     await this.local.delete(gameId);
-    await this.redis.del(this.key(gameId));
+    // Left in Redis while it is unreachable: it expires, and no game has that id again.
+    await this.redis.del(this.key(gameId)).catch((error: Error) => this.failed(error, 0));
   }
 
   forget(gameId: number, version: number): void {
@@ -100,7 +118,14 @@ export class RedisBoardStore implements BoardStore {
 
   async close(): Promise<void> {
     await this.local.close();
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    if (this.options.close) await this.options.close();
+    else await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  /** Carries on without Redis; an answer of Redis that is an error is reported. */
+  private failed<T>(error: Error, fallback: T): T {
+    if (error instanceof ReplyError) this.options.onError?.(error);
+    return fallback;
   }
 }
 
@@ -142,13 +167,12 @@ export function boardStore(
   source: DatabaseSource,
 ): BoardStore {
   if (!url) return new MemoryBoardStore();
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  let failing = false;
-  redis.on('error', (error: Error) => {
-    if (failing) return;
-    failing = true;
-    app.log.warn({ err: error }, 'Redis for scoreboards is unreachable; boards are kept here');
+  const link = new RedisLink(
+    url,
+    redisOutageLog(app.log, 'scoreboards', 'boards are built and kept here meanwhile'),
+  );
+  return new RedisBoardStore(link.commands(), databaseNamespace(sourceIdentity(source)), {
+    onError: (error) => app.log.error({ err: error }, 'Redis refused a scoreboard command'),
+    close: () => link.close(),
   });
-  redis.on('ready', () => (failing = false));
-  return new RedisBoardStore(redis, databaseNamespace(sourceIdentity(source)));
 }
