@@ -58,17 +58,13 @@ describeEachDatabase('links in account mails', (getDb) => {
       app = await mailingApp({ VEXIL_ALLOWED_HOSTS: 'ctf.example.org, play.example.org:8443' });
     });
 
-    it('points links at an allowed host the request came to', async () => {
+    it('mails links to an allowed host the request came to, never to another', async () => {
       const user = await createAccount(app);
       for (const host of ['CTF.example.org:8080', 'play.example.org:8443']) {
         expect((await recovery(app, user.email, { host })).statusCode).toBe(200);
         const link = mailLink(await smtp.nextMailTo(user.email));
         expect(link.origin).toBe(`http://${host.toLowerCase()}`);
       }
-    });
-
-    it('never mails a link to a host nobody vouched for', async () => {
-      const user = await createAccount(app);
       const attempts: Record<string, string>[] = [
         { host: EVIL },
         { host: 'play.example.org:9999' },
@@ -85,7 +81,7 @@ describeEachDatabase('links in account mails', (getDb) => {
           expect(response.json()).toEqual({ title: LINK_HOST_NOT_ALLOWED, status: 400 });
         }
       }
-      expect(mailsTo(user.email)).toHaveLength(1);
+      expect(mailsTo(user.email)).toHaveLength(3);
       expect(mentionsEvil(user.email)).toBe(false);
 
       // VEXIL_PUBLIC_URL, when set, wins over any host, even an allowed one.
