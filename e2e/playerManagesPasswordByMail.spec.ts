@@ -45,7 +45,8 @@ describe.skipIf(!enabled)('a player manages their password by mail', () => {
   beforeAll(async () => {
     await mkdir(screenshots, { recursive: true });
     smtp = await startSmtpServer();
-    server = await startServer({ VEXIL_SMTP_URL: smtp.url });
+    // Links in mails point at the host the browser uses (the port is chosen at start).
+    server = await startServer({ VEXIL_SMTP_URL: smtp.url, VEXIL_ALLOWED_HOSTS: '127.0.0.1' });
     await setSettings(server.app.db, {
       'AccountPolicy.ActiveOnRegister': false,
       'AccountPolicy.EmailConfirmationRequired': true,

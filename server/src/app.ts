@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerFavicon } from './plugins/favicon.js';
 import { registerHealth } from './plugins/health.js';
 import { createRateLimiters } from './plugins/rateLimits.js';
+import { createLoginThrottle } from './services/loginThrottle.js';
 import { registerWeb } from './plugins/web.js';
 import { hubsPlugin } from './plugins/hubs/index.js';
 import { closeWebSockets } from './plugins/hubs/shutdown.js';
@@ -160,6 +161,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         }
       : undefined,
   );
+  // Failed sign-ins are counted per account, shared like the rate-limit counters.
+  const loginCounters = config.redisUrl
+    ? { redisUrl: config.redisUrl, namespace: deployment }
+    : undefined;
+  app.decorate('loginThrottle', createLoginThrottle(app, config.loginLimit, loginCounters));
   registerOperations(app, handlers, limits, socketHandlers);
   await registerDocs(app);
   await registerHealth(app);

@@ -20,6 +20,18 @@ export interface CaptchaConfig {
   powDifficulty: number;
 }
 
+/** Failed sign-ins (and wrong current passwords), counted per account; see README. */
+export interface LoginLimitConfig {
+  enabled: boolean;
+  /** Failures of one account from one client address before that address is locked out. */
+  perAddress: RateLimitRule;
+  /** The first lock-out; each further one (within a day) lasts twice as long, up to the max. */
+  lockoutSeconds: number;
+  lockoutMaxSeconds: number;
+  /** Failures of one account from every address before its sign-ins need the captcha. */
+  perAccount: RateLimitRule;
+}
+
 export interface MailConfig {
   /** `smtp://user:pass@host:port` or `smtps://…`; without it no mail is sent. */
   smtpUrl?: string;
@@ -61,14 +73,20 @@ export interface Config {
     named: Record<NamedLimit, RateLimitRule>;
     concurrencyQueue: number;
   };
+  loginLimit: LoginLimitConfig;
   trustedProxies: string[];
   bodyLimitBytes: number;
   /** Signs account tokens; when unset one is generated and kept in the database. */
   secret?: string;
-  /** Origin used in mailed links (`https://ctf.example.org`); else the request's own. */
+  /** Origin used in mailed links (`https://ctf.example.org`). */
   publicUrl?: string;
+<<<<<<< HEAD
   /** Origins besides the site's own whose pages may open the hubs (`VEXIL_ALLOWED_ORIGINS`). */
   allowedOrigins: string[];
+=======
+  /** Without `publicUrl`, request hosts (`host` or `host:port`) that mailed links may use. */
+  allowedHosts: string[];
+>>>>>>> i13-auth
   mail: MailConfig;
   captcha: CaptchaConfig;
   /** Flag checker workers; 0 sizes the pool to the machine (1, 2 or 4). */
@@ -97,6 +115,43 @@ function rule(env: Env, name: string, fallback: RateLimitRule): RateLimitRule {
   if (!match || Number(match[2]) === 0)
     throw new Error(`${name} must look like MAX/SECONDS, e.g. 60/60`);
   return { max: Number(match[1]), windowSeconds: Number(match[2]) };
+}
+
+/** Like `rule`, but a limit of 0 would lock everyone out: at least 1. */
+function loginRule(env: Env, name: string, fallback: RateLimitRule): RateLimitRule {
+  const parsed = rule(env, name, fallback);
+  if (parsed.max < 1) throw new Error(`${name} must allow at least 1 failure, e.g. 5/300`);
+  return parsed;
+}
+
+function loginLimit(env: Env): LoginLimitConfig {
+  const lockoutSeconds = int(env, 'VEXIL_LOGIN_LOCKOUT', 60);
+  const lockoutMaxSeconds = int(env, 'VEXIL_LOGIN_LOCKOUT_MAX', 3600);
+  if (lockoutSeconds < 1) throw new Error('VEXIL_LOGIN_LOCKOUT must be at least 1 second');
+  if (lockoutMaxSeconds < lockoutSeconds)
+    throw new Error('VEXIL_LOGIN_LOCKOUT_MAX must not be shorter than VEXIL_LOGIN_LOCKOUT');
+  return {
+    enabled: flag(env, 'VEXIL_LOGIN_LIMIT', true),
+    perAddress: loginRule(env, 'VEXIL_LOGIN_LIMIT_ADDRESS', { max: 5, windowSeconds: 300 }),
+    lockoutSeconds,
+    lockoutMaxSeconds,
+    perAccount: loginRule(env, 'VEXIL_LOGIN_LIMIT_ACCOUNT', { max: 20, windowSeconds: 3600 }),
+  };
+}
+
+/** `VEXIL_ALLOWED_HOSTS`: comma-separated `host` or `host:port`, compared in lower case. */
+function allowedHosts(env: Env): string[] {
+  const hosts = (env.VEXIL_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const host of hosts) {
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(host))
+      throw new Error(
+        `VEXIL_ALLOWED_HOSTS: "${host}" is not a host name or host:port, e.g. ctf.example.org`,
+      );
+  }
+  return hosts;
 }
 
 function flag(env: Env, name: string, fallback: boolean): boolean {
@@ -213,6 +268,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       },
       concurrencyQueue: int(env, 'VEXIL_RATE_LIMIT_CONCURRENCY_QUEUE', 20),
     },
+    loginLimit: loginLimit(env),
     trustedProxies: (env.VEXIL_TRUSTED_PROXIES ?? '')
       .split(',')
       .map((s) => s.trim())
@@ -220,7 +276,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bodyLimitBytes: int(env, 'VEXIL_BODY_LIMIT', 2 * 1024 * 1024),
     secret: secret(env),
     publicUrl: publicUrl(env),
+<<<<<<< HEAD
     allowedOrigins: allowedOrigins(env),
+=======
+    allowedHosts: allowedHosts(env),
+>>>>>>> i13-auth
     mail: {
       smtpUrl: env.VEXIL_SMTP_URL?.trim() || undefined,
       from: env.VEXIL_MAIL_FROM?.trim() || 'Vexil <noreply@localhost>',

@@ -43,9 +43,9 @@ export async function createServer(
     if (!options.database) await database.close();
   });
   if (config.adminPassword) await ensureAdminAccount(database.db, config.adminPassword, app.log);
-  if (config.mail.smtpUrl && !config.publicUrl) {
+  if (config.mail.smtpUrl && !config.publicUrl && config.allowedHosts.length === 0) {
     app.log.warn(
-      'VEXIL_PUBLIC_URL is not set: links in mails use the Host header of the request that caused them; set it in production',
+      'Mail is configured but neither VEXIL_PUBLIC_URL nor VEXIL_ALLOWED_HOSTS is set: sign-up confirmation, password reset and email change answer 400 until one is',
     );
   }
   return app;

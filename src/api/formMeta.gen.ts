@@ -6,6 +6,11 @@ export const enums = {
     "AdminConfirmationRequired",
     "EmailConfirmationRequired"
   ],
+  "CaptchaProvider": [
+    "None",
+    "HashPow",
+    "CloudflareTurnstile"
+  ],
   "Role": [
     "Banned",
     "User",
@@ -52,11 +57,6 @@ export const enums = {
     "AI",
     "Pentest",
     "OSINT"
-  ],
-  "CaptchaProvider": [
-    "None",
-    "HashPow",
-    "CloudflareTurnstile"
   ],
   "NoticeType": [
     "Normal",
@@ -281,6 +281,44 @@ export const models = {
         "type": "string",
         "nullable": true,
         "maxLength": 2048
+      }
+    }
+  },
+  "ClientCaptchaInfoModel": {
+    "required": [
+      "type",
+      "siteKey"
+    ],
+    "fields": {
+      "type": {
+        "type": "string",
+        "enum": [
+          "None",
+          "HashPow",
+          "CloudflareTurnstile"
+        ],
+        "enumName": "CaptchaProvider"
+      },
+      "siteKey": {
+        "type": "string"
+      }
+    }
+  },
+  "RequestResponseOfCaptchaInfo": {
+    "required": [
+      "title",
+      "status"
+    ],
+    "fields": {
+      "title": {
+        "type": "string"
+      },
+      "data": {
+        "ref": "ClientCaptchaInfoModel"
+      },
+      "status": {
+        "type": "integer",
+        "format": "int32"
       }
     }
   },
@@ -1272,26 +1310,6 @@ export const models = {
       "renewalWindow": {
         "type": "integer",
         "format": "int32"
-      }
-    }
-  },
-  "ClientCaptchaInfoModel": {
-    "required": [
-      "type",
-      "siteKey"
-    ],
-    "fields": {
-      "type": {
-        "type": "string",
-        "enum": [
-          "None",
-          "HashPow",
-          "CloudflareTurnstile"
-        ],
-        "enumName": "CaptchaProvider"
-      },
-      "siteKey": {
-        "type": "string"
       }
     }
   },

@@ -33,7 +33,10 @@ export interface paths {
          *     reference reuses the account and, with `activeOnRegister`, signs it in). `registerTimeUtc`
          *     is set at creation on every path (the reference leaves it 0 unless the email is verified).
          *     A malformed Hash-PoW answer (nonce not hexadecimal) fails the captcha with 400 instead of a
-         *     server error.
+         *     server error. Links in mails point at `VEXIL_PUBLIC_URL`, or at the request's
+         *     host only when it is on `VEXIL_ALLOWED_HOSTS`, never at any other `Host` header (the
+         *     reference builds them from the request); without a trusted origin the mail is not sent and
+         *     the answer is 400.
          */
         post: operations["accountRegister"];
         delete?: never;
@@ -62,7 +65,10 @@ export interface paths {
          *     **Vexil differs:** the request must carry the `X-XSRF-TOKEN` header matching the
          *     `XSRF-TOKEN` cookie (403 otherwise). The `register` rate limit counts per client, not for
          *     the whole platform. A malformed Hash-PoW answer fails the captcha with 400 instead of a
-         *     server error.
+         *     server error. Links in mails point at `VEXIL_PUBLIC_URL`, or at the request's
+         *     host only when it is on `VEXIL_ALLOWED_HOSTS`, never at any other `Host` header (the
+         *     reference builds them from the request); without a trusted origin the mail is not sent and
+         *     the answer is 400.
          */
         post: operations["accountRecovery"];
         delete?: never;
@@ -136,7 +142,7 @@ export interface paths {
          * Sign in
          * @description Signs in with a user name (or, when no user name matches, an email; both compared
          *     case-insensitively) and password. Any existing session is ended first. Sessions last 7
-         *     days, renewed while in use. Failed attempts never lock the account.
+         *     days, renewed while in use.
          *
          *     A wrong password and an unconfirmed email give the same 401 answer; a banned account gets a
          *     401 with its own message. When `useCaptcha` is on, `challenge` must be a valid answer.
@@ -144,6 +150,16 @@ export interface paths {
          *     **Vexil differs:** the request must carry the `X-XSRF-TOKEN` header matching the
          *     `XSRF-TOKEN` cookie (403 otherwise). The session cookie is named `vexil_session`. A
          *     malformed Hash-PoW answer fails the captcha with 400 instead of a server error.
+         *
+         *     **Vexil differs:** failed sign-ins are limited (the reference never limits them; settings
+         *     in the README). After a few failures of one account from one client address (an IPv6
+         *     client counts by its /64), that address gets 429 with `Retry-After` for that account, for a
+         *     time that doubles with each lock-out of the day; a session cookie sent along changes
+         *     nothing, and a successful sign-in clears the address's failures. Unknown user names are
+         *     counted exactly like accounts. Once the account's failures from every address reach a wider
+         *     limit and a captcha provider is configured, its sign-ins need a captcha answer even while
+         *     `useCaptcha` is off: without a valid one the answer is 400 whose `data` (a **Vexil
+         *     addition**) names the captcha to solve. The owner is never locked out at other addresses.
          */
         post: operations["accountLogIn"];
         delete?: never;
@@ -213,7 +229,9 @@ export interface paths {
          * @description Replaces the password after checking the current one.
          *
          *     **Vexil differs:** the request must carry the `X-XSRF-TOKEN` header matching the
-         *     `XSRF-TOKEN` cookie (403 otherwise).
+         *     `XSRF-TOKEN` cookie (403 otherwise). A wrong current password counts like a failed sign-in
+         *     of the account from the caller's address (see `accountLogIn`): after a few, 429 with
+         *     `Retry-After`.
          */
         put: operations["accountChangePassword"];
         post?: never;
@@ -240,7 +258,10 @@ export interface paths {
          *
          *     **Vexil differs:** the request must carry the `X-XSRF-TOKEN` header matching the
          *     `XSRF-TOKEN` cookie (403 otherwise). The `register` rate limit counts per client, not for
-         *     the whole platform.
+         *     the whole platform. Links in mails point at `VEXIL_PUBLIC_URL`, or at the request's
+         *     host only when it is on `VEXIL_ALLOWED_HOSTS`, never at any other `Host` header (the
+         *     reference builds them from the request); without a trusted origin the mail is not sent and
+         *     the answer is 400.
          */
         put: operations["accountChangeEmail"];
         post?: never;
@@ -2718,6 +2739,29 @@ export interface components {
             /** @description Captcha answer (see `RegisterModel.challenge`). */
             challenge?: string | null;
         };
+        /**
+         * @description Captcha provider.
+         * @enum {string}
+         */
+        CaptchaProvider: "None" | "HashPow" | "CloudflareTurnstile";
+        /** @description Which captcha the client must solve. */
+        ClientCaptchaInfoModel: {
+            /** @description The provider; `None` when the captcha is off. */
+            type: components["schemas"]["CaptchaProvider"];
+            /** @description Public site key of the provider; empty string when there is none. */
+            siteKey: string;
+        };
+        /** @description Error envelope of a sign-in. `data` (a **Vexil addition**) is present when the sign-in needs a captcha answer because of the account's failed sign-ins, although the account policy does not ask for one: it names the captcha to solve, as `GET /api/captcha` would with `useCaptcha` on. */
+        RequestResponseOfCaptchaInfo: {
+            /** @description Human-readable message, localized from the request language. */
+            title: string;
+            data?: components["schemas"]["ClientCaptchaInfoModel"];
+            /**
+             * Format: int32
+             * @description The HTTP status code.
+             */
+            status: number;
+        };
         /** @description Changes to the caller's profile. An omitted or `null` field is left unchanged; any other value (including an empty string, where allowed) replaces the stored one. */
         ProfileUpdateModel: {
             /** @description New user name, 3 to 15 characters; applied only when it differs from the current one. */
@@ -3214,18 +3258,6 @@ export interface components {
              * @description Minutes before the planned stop during which an extension is allowed.
              */
             renewalWindow: number;
-        };
-        /**
-         * @description Captcha provider.
-         * @enum {string}
-         */
-        CaptchaProvider: "None" | "HashPow" | "CloudflareTurnstile";
-        /** @description Which captcha the client must solve. */
-        ClientCaptchaInfoModel: {
-            /** @description The provider; `None` when the captcha is off. */
-            type: components["schemas"]["CaptchaProvider"];
-            /** @description Public site key of the provider; empty string when there is none. */
-            siteKey: string;
         };
         /** @description A proof-of-work challenge. Find an 8-byte nonce such that SHA-256(challenge bytes followed by nonce bytes) starts with at least `difficulty` zero bits, then send `{id}:{nonce as 16 lower-case hex characters}` as the captcha answer. Valid for 5 minutes (sliding) and usable once. */
         HashPowChallenge: {
@@ -4324,7 +4356,7 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponseOfRegisterStatus"];
                 };
             };
-            /** @description Invalid input; registration closed; captcha failed; email domain not allowed; user name or email already in use; password rejected; confirmation mail could not be sent. */
+            /** @description Invalid input; registration closed; captcha failed; email domain not allowed; user name or email already in use; password rejected; confirmation mail could not be sent (or no trusted origin for its link). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4360,7 +4392,7 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponse"];
                 };
             };
-            /** @description Invalid input; captcha failed; mail flows disabled by the account policy; mail could not be sent. */
+            /** @description Invalid input; captcha failed; mail flows disabled by the account policy; mail could not be sent (or no trusted origin for its link). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4478,13 +4510,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input; captcha failed. */
+            /** @description Invalid input; captcha failed. When the captcha is asked for only because of the account's failed sign-ins, `data` names it (`RequestResponseOfCaptchaInfo`). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RequestResponse"];
+                    "application/json": components["schemas"]["RequestResponseOfCaptchaInfo"];
                 };
             };
             /** @description Unknown user, wrong password or unconfirmed email (same message), or the account is banned (own message); `status` is 401. */
@@ -4604,7 +4636,7 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponseOfBoolean"];
                 };
             };
-            /** @description Invalid input; the address is already used by an account; its domain is not allowed; the mail could not be sent (`RequestResponse`). Mail flows disabled by the account policy: `RequestResponseOfBoolean` with `data: false`, `status` 400. */
+            /** @description Invalid input; the address is already used by an account; its domain is not allowed; the mail could not be sent, or no trusted origin for its link (`RequestResponse`). Mail flows disabled by the account policy: `RequestResponseOfBoolean` with `data: false`, `status` 400. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -22,7 +22,11 @@ export function accountServices(app: FastifyInstance): AccountServices {
   if (!services) {
     services = {
       tokens: new AccountTokenService(app.db, app.config.secret),
-      mail: new AccountMailService(new Mailer(app.config.mail), app.config.publicUrl),
+      mail: new AccountMailService(
+        new Mailer(app.config.mail),
+        app.config.publicUrl,
+        app.config.allowedHosts,
+      ),
       captcha: new CaptchaService(app.config.captcha),
     };
     perApp.set(app, services);

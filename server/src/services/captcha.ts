@@ -24,6 +24,11 @@ export class CaptchaService {
         : null;
   }
 
+  /** A provider is configured (whether or not the policy asks for it). */
+  get enabled(): boolean {
+    return this.config.provider !== 'None';
+  }
+
   /** What the client must solve: nothing unless the policy turned the captcha on. */
   clientInfo(useCaptcha: boolean): ClientCaptchaInfo {
     if (!useCaptcha || this.config.provider === 'None') return { type: 'None', siteKey: '' };

@@ -3,10 +3,12 @@
  * - None: nothing to do (`ready` at once, `answer` null);
  * - HashPow: a challenge is fetched (again every 4 minutes) and solved in a Web Worker;
  * - CloudflareTurnstile: the widget (see CaptchaField) yields a token.
- * Answers are single-use: call `reset()` after every submission.
+ * Answers are single-use: call `reset()` after every submission. `required` overrides the
+ * configuration: the server asks for that captcha on a sign-in although the policy does not (the
+ * account had too many failed sign-ins).
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { CaptchaProvider } from '../../api/types';
+import type { CaptchaInfo, CaptchaProvider } from '../../api/types';
 import { useCaptchaConfig, usePowChallenge } from '../../hooks/captcha';
 import { hashPowAnswer } from './hashPow';
 import { solveHashPow } from './solveHashPow';
@@ -29,9 +31,9 @@ export interface Captcha {
   reset: () => void;
 }
 
-export function useCaptcha(): Captcha {
+export function useCaptcha(required?: CaptchaInfo): Captcha {
   const config = useCaptchaConfig();
-  const provider = config.data?.type;
+  const provider = required?.type ?? config.data?.type;
   const pow = usePowChallenge(provider === 'HashPow');
   const [solved, setSolved] = useState<{ at: number; answer: string }>();
   const [token, setToken] = useState<string | null>(null);
@@ -67,7 +69,7 @@ export function useCaptcha(): Captcha {
 
   const powAnswer = solved && challenge && solved.at === fetchedAt ? solved.answer : undefined;
   // An unreachable captcha configuration is treated as "no captcha": the server still decides.
-  const effective = config.isError ? 'None' : provider;
+  const effective = config.isError && !required ? 'None' : provider;
   const answer =
     effective === 'HashPow'
       ? powAnswer
@@ -76,7 +78,7 @@ export function useCaptcha(): Captcha {
         : undefined;
   return {
     provider: effective,
-    siteKey: config.data?.siteKey ?? '',
+    siteKey: required?.siteKey ?? config.data?.siteKey ?? '',
     answer,
     ready: effective === 'None' || answer !== undefined,
     solving: effective === 'HashPow' && answer === undefined && !pow.isError,

@@ -90,6 +90,36 @@ describe('LoginPage', () => {
     expect(verifyNonce('0011223344556677', 8, nonce)).toBe(true);
   });
 
+  it('shows the captcha the server asks for after failed sign-ins, and sends its answer', async () => {
+    // The policy uses no captcha; the account had too many failures from many addresses.
+    fakeApi.on('POST', '/api/account/login', 400, {
+      ...problem(400, 'Too many failed sign-ins: solve the captcha'),
+      data: { type: 'HashPow', siteKey: '' },
+    });
+    fakeApi.on('GET', '/api/captcha/powchallenge', 200, {
+      id: '0123456789ab',
+      challenge: '0011223344556677',
+      difficulty: 8,
+    });
+    render();
+    fill('User name or email', 'alice');
+    fill('Password', 'Passw0rd');
+    await submit('Sign in');
+    expect(await screen.findByText('Too many failed sign-ins: solve the captcha')).toBeTruthy();
+    expect(fakeApi.requests('POST', '/api/account/login')[0].body).not.toHaveProperty('challenge');
+
+    fakeApi.on('POST', '/api/account/login', 200);
+    expect(await screen.findByText('Human check passed')).toBeTruthy();
+    await submit('Sign in');
+    await waitFor(() => expect(fakeApi.requests('POST', '/api/account/login')).toHaveLength(2));
+    const { challenge } = fakeApi.requests('POST', '/api/account/login')[1].body as {
+      challenge: string;
+    };
+    const [id, nonce] = challenge.split(':');
+    expect(id).toBe('0123456789ab');
+    expect(verifyNonce('0011223344556677', 8, nonce)).toBe(true);
+  });
+
   it('loads no Turnstile script when Turnstile is not configured', async () => {
     render();
     await screen.findByRole('button', { name: 'Sign in' });

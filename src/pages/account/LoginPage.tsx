@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { HttpError } from '../../api/client';
 import { fieldValidator } from '../../api/validation';
 import { useCaptcha } from '../../app/captcha/useCaptcha';
 import { CaptchaSubmit } from './components/CaptchaSubmit';
@@ -14,6 +15,7 @@ import { errorMessageOf, useNotify } from '../../app/notifications';
 import { statusOf } from '../../app/notifications/describeError';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useLogin, useProfile } from '../../hooks/account';
+import type { CaptchaInfo } from '../../api/types';
 import { AccountCard } from './components/AccountCard';
 import { PasswordField } from './components/PasswordField';
 import { safeRedirect } from '../../app/links';
@@ -23,6 +25,14 @@ const validators = {
   password: fieldValidator('LoginModel', 'password'),
 };
 
+/** The captcha a 400 answer asks for in `data`, if it names one. */
+function requiredCaptcha(error: unknown): CaptchaInfo | undefined {
+  if (statusOf(error) !== 400 || !(error instanceof HttpError)) return undefined;
+  const data = (error.body as { data?: Partial<CaptchaInfo> } | undefined)?.data;
+  if (!data?.type || data.type === 'None') return undefined;
+  return { type: data.type, siteKey: data.siteKey ?? '' };
+}
+
 export default function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t('account.login.page'));
@@ -31,7 +41,9 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const { data: profile } = useProfile();
-  const captcha = useCaptcha();
+  // Set when the server asks for a captcha the policy does not (too many failed sign-ins).
+  const [required, setRequired] = useState<CaptchaInfo>();
+  const captcha = useCaptcha(required);
   const login = useLogin();
   const [failure, setFailure] = useState<string>();
   const form = useForm({ userName: '', password: '' }, validators);
@@ -48,8 +60,11 @@ export default function LoginPage() {
         onSuccess: () => navigate(from, { replace: true }),
         onError: (error) => {
           captcha.reset(); // an answer is good for one request
-          // 401: wrong credentials, unconfirmed or banned account; the title says which
-          if (statusOf(error) === 401)
+          const asked = requiredCaptcha(error);
+          if (asked) setRequired(asked);
+          // 401: wrong credentials, unconfirmed or banned account; 400 naming a captcha: the
+          // account must solve it from now on. The title says which.
+          if (asked || statusOf(error) === 401)
             setFailure(errorMessageOf(error) ?? t('account.login.failed'));
           else notify.error(error);
         },

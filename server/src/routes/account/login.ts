@@ -6,9 +6,11 @@ import {
 } from '../../db/repositories/users.js';
 import { withTransaction } from '../../db/transaction.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError, badRequest } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
-import { requireCaptcha } from './guards.js';
+import { accountServices } from '../../services/accountServices.js';
+import { accountKey } from '../../services/loginThrottle.js';
+import { CAPTCHA_FAILED } from './guards.js';
 import {
   clearSessionCookie,
   closeCurrentSession,
@@ -19,6 +21,8 @@ import {
 
 export const WRONG_CREDENTIALS = 'Wrong user name or password';
 export const ACCOUNT_BANNED = 'This account has been banned';
+export const CAPTCHA_NEEDED =
+  'This account had too many failed sign-ins: please solve the captcha to sign in';
 
 /** Checked when no account matches, so that a miss takes as long as a wrong password. */
 let decoyHash: Promise<string> | undefined;
@@ -32,17 +36,35 @@ function refusal(user: User | null, passwordOk: boolean): string | null {
 }
 
 export const loginHandlers: Handlers = {
+  /** Every attempt is counted per account and address (services/loginThrottle.ts): it ends in
+   *  `failed()` (wrong password, unknown name, captcha…) or `succeeded()`. */
   async accountLogIn(request, reply) {
     const { userName, password, challenge } = request.body;
     const { db } = request.server;
     const { accountPolicy: policy } = await request.server.settings.get();
-    await requireCaptcha(request, policy, challenge);
-
     const user = await findUserByUserNameOrEmail(db, userName);
+    const attempt = await request.server.loginThrottle.admit(
+      accountKey(user, userName),
+      request.ip,
+    );
+
+    // Once the account's failures from every address reach their limit, the captcha is asked for
+    // even when the policy does not use it; the answer says which, so a form can show it.
+    const { captcha } = accountServices(request.server);
+    const advised = attempt.captchaAdvised && captcha.enabled && !policy.useCaptcha;
+    if ((policy.useCaptcha || advised) && !(await captcha.verify(challenge, request.ip))) {
+      await attempt.failed();
+      if (!advised) throw badRequest(CAPTCHA_FAILED);
+      return reply
+        .code(400)
+        .send({ title: CAPTCHA_NEEDED, data: captcha.clientInfo(true), status: 400 });
+    }
+
     decoyHash ??= hashPassword('decoy password, never valid');
     const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
     const failure = refusal(user, passwordOk);
     if (!user || failure) {
+      await attempt.failed();
       request.log.info(
         { userName: user?.userName ?? userName, ip: request.ip, taskStatus: 'Failed' },
         `Failed sign-in as ${userName}: ${failure}`,
@@ -57,6 +79,7 @@ export const loginHandlers: Handlers = {
       return openSession(trx, request, user.id, now);
     });
     forgetCurrentSession(request);
+    await attempt.succeeded();
     request.log.info(
       { userName: user.userName, ip: request.ip, taskStatus: 'Success' },
       `User ${user.userName} signed in`,

@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { toProfileModel } from '../../domain/profiles.js';
 import { badRequest } from '../../http/errors.js';
 import type { Handlers, OperationRequest } from '../../http/handlers.js';
+import { accountKey } from '../../services/loginThrottle.js';
 import { currentUser } from './guards.js';
 import { USER_NAME_TAKEN } from './register.js';
 import { renewSession, setSessionCookie } from './session.js';
@@ -48,11 +49,19 @@ export const profileHandlers: Handlers = {
     if (patch.userName !== undefined) request.server.sessions.forgetUser(user.id);
   },
 
-  /** Rotates the security stamp: other sessions end, this one is renewed. */
+  /** Rotates the security stamp: other sessions end, this one is renewed. A wrong current
+   *  password counts like a failed sign-in (a stolen session must not guess it freely). */
   async accountChangePassword(request, reply) {
     const user = await currentUser(request);
-    if (!(await verifyPassword(request.body.old, user.passwordHash)))
+    const attempt = await request.server.loginThrottle.admit(
+      accountKey(user, user.userName),
+      request.ip,
+    );
+    if (!(await verifyPassword(request.body.old, user.passwordHash))) {
+      await attempt.failed();
       throw badRequest('The current password is wrong');
+    }
+    await attempt.succeeded();
     const passwordHash = await hashPassword(request.body.new);
     const token = await withTransaction(request.server.db, async (trx) => {
       await updateUserFields(trx, user.id, { passwordHash, securityStamp: newSecurityStamp() });

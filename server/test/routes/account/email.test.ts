@@ -21,7 +21,10 @@ describeEachDatabase('PUT /api/account/changeemail and POST /mailchangeconfirm',
   let smtp: TestSmtpServer;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    app = await createTestApp(getDb(), testConfig({ VEXIL_SMTP_URL: smtp.url }));
+    app = await createTestApp(
+      getDb(),
+      testConfig({ VEXIL_SMTP_URL: smtp.url, VEXIL_PUBLIC_URL: 'https://ctf.example.org' }),
+    );
   });
   afterAll(async () => {
     await app.close();

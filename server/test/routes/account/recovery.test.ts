@@ -20,7 +20,10 @@ describeEachDatabase('POST /api/account/recovery and /passwordreset', (getDb) =>
   let smtp: TestSmtpServer;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    app = await createTestApp(getDb(), testConfig({ VEXIL_SMTP_URL: smtp.url }));
+    app = await createTestApp(
+      getDb(),
+      testConfig({ VEXIL_SMTP_URL: smtp.url, VEXIL_ALLOWED_HOSTS: 'ctf.test' }),
+    );
   });
   afterAll(async () => {
     await app.close();
@@ -66,7 +69,7 @@ describeEachDatabase('POST /api/account/recovery and /passwordreset', (getDb) =>
     const mail = await smtp.nextMailTo(user.email);
     expect(mail.subject).toMatch(/Reset your password/);
     const link = mailLink(mail);
-    // No VEXIL_PUBLIC_URL: the link points where the request came.
+    // No VEXIL_PUBLIC_URL: the link points where the request came (an allowed host).
     expect(link).toMatchObject({ origin: 'http://ctf.test:8080', path: '/account/reset' });
 
     const done = await reset({ email: link.email, rToken: link.token, password: 'Fresh789' });
