@@ -80,13 +80,10 @@ export interface Config {
   secret?: string;
   /** Origin used in mailed links (`https://ctf.example.org`). */
   publicUrl?: string;
-<<<<<<< HEAD
   /** Origins besides the site's own whose pages may open the hubs (`VEXIL_ALLOWED_ORIGINS`). */
   allowedOrigins: string[];
-=======
   /** Without `publicUrl`, request hosts (`host` or `host:port`) that mailed links may use. */
   allowedHosts: string[];
->>>>>>> i13-auth
   mail: MailConfig;
   captcha: CaptchaConfig;
   /** Flag checker workers; 0 sizes the pool to the machine (1, 2 or 4). */
@@ -276,11 +273,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bodyLimitBytes: int(env, 'VEXIL_BODY_LIMIT', 2 * 1024 * 1024),
     secret: secret(env),
     publicUrl: publicUrl(env),
-<<<<<<< HEAD
     allowedOrigins: allowedOrigins(env),
-=======
     allowedHosts: allowedHosts(env),
->>>>>>> i13-auth
     mail: {
       smtpUrl: env.VEXIL_SMTP_URL?.trim() || undefined,
       from: env.VEXIL_MAIL_FROM?.trim() || 'Vexil <noreply@localhost>',
