@@ -7,7 +7,9 @@
  * outage ends within a second of the database coming back even when nobody is asking.
  *
  * A busy or full database still reads: only a write that succeeds ends those outages (and every
- * outage on SQLite, where a read proves nothing about the file's lock or free space).
+ * outage on SQLite, where a read proves nothing about the file's lock or free space). A nearly
+ * full disk lets some writes through and not others, so a busy or full outage ends only with a
+ * write, once a few seconds have passed without a failure: one line per episode, not per write.
  */
 import { faultMessage, storageFault, type StorageFault } from './faults.js';
 
@@ -20,6 +22,10 @@ export interface Outage {
   fault: StorageFault;
   /** `performance.now()` when it began. */
   since: number;
+  /** `performance.now()` of its latest failure. */
+  lastFailure: number;
+  /** A write went through after the latest failure (busy or full: it ends after a quiet spell). */
+  mended: boolean;
   /** Requests answered 503 or 507 because of it. */
   refused: number;
 }
@@ -28,9 +34,12 @@ export interface DatabaseHealthOptions {
   /** A successful read ends an unreachable-database outage (PostgreSQL); else only a write does. */
   readsProveRecovery: boolean;
   probeIntervalMs?: number;
+  /** How long a busy or full database must go without a failure before it counts as mended. */
+  quietMs?: number;
 }
 
 const PROBE_INTERVAL_MS = 1000;
+const QUIET_MS = 2000;
 
 const headline: Record<StorageFault, string> = {
   unreachable: 'The database is unreachable',
@@ -43,6 +52,7 @@ export class DatabaseHealth {
   private log: HealthLogger | undefined;
   private probe: (() => Promise<unknown>) | undefined;
   private probeTimer: NodeJS.Timeout | undefined;
+  private quietTimer: NodeJS.Timeout | undefined;
   private readonly recoveredListeners = new Set<() => void>();
 
   constructor(private readonly options: DatabaseHealthOptions) {}
@@ -76,6 +86,8 @@ export class DatabaseHealth {
     const fault = storageFault(error);
     if (!fault) return null;
     if (this.outage) {
+      this.outage.lastFailure = performance.now();
+      this.outage.mended = false;
       // An unreachable database is the worse news: say so once if a busy one becomes that.
       if (fault === 'unreachable' && this.outage.fault !== 'unreachable') {
         this.outage.fault = fault;
@@ -84,7 +96,8 @@ export class DatabaseHealth {
       }
       return fault;
     }
-    this.outage = { fault, since: performance.now(), refused: 0 };
+    const now = performance.now();
+    this.outage = { fault, since: now, lastFailure: now, mended: false, refused: 0 };
     this.log?.warn(
       `${headline[fault]} (${faultMessage(error)}); requests answer ${fault === 'full' ? 507 : 503} until it recovers`,
     );
@@ -101,8 +114,23 @@ export class DatabaseHealth {
   succeeded(startedAt: number, wrote: boolean): void {
     const outage = this.outage;
     if (!outage || startedAt < outage.since) return;
-    const readEnough = this.options.readsProveRecovery && outage.fault === 'unreachable';
-    if (!wrote && !readEnough) return;
+    if (outage.fault === 'unreachable') {
+      if (wrote || this.options.readsProveRecovery) this.end(outage);
+      return;
+    }
+    if (!wrote || startedAt < outage.lastFailure) return;
+    outage.mended = true;
+    this.endWhenQuiet(outage);
+  }
+
+  /** Stops the probe and timers (the database is being closed). */
+  close(): void {
+    this.stopProbe();
+    clearTimeout(this.quietTimer);
+    this.quietTimer = undefined;
+  }
+
+  private end(outage: Outage): void {
     this.outage = null;
     this.stopProbe();
     const seconds = ((performance.now() - outage.since) / 1000).toFixed(1);
@@ -112,16 +140,25 @@ export class DatabaseHealth {
     for (const listener of this.recoveredListeners) listener();
   }
 
-  /** Stops the probe (the database is being closed). */
-  close(): void {
-    this.stopProbe();
+  /** Ends a mended busy or full outage once no failure came for the quiet spell. */
+  private endWhenQuiet(outage: Outage): void {
+    if (this.quietTimer) return;
+    const quietMs = this.options.quietMs ?? QUIET_MS;
+    const wait = Math.max(0, outage.lastFailure + quietMs - performance.now());
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = undefined;
+      if (this.outage !== outage || !outage.mended) return;
+      if (performance.now() - outage.lastFailure < quietMs) this.endWhenQuiet(outage);
+      else this.end(outage);
+    }, wait);
+    this.quietTimer.unref();
   }
 
   private startProbe(): void {
     if (this.probeTimer || !this.probe) return;
     const probe = this.probe;
     this.probeTimer = setInterval(() => {
-      // Failures and success reach `observe` through the query itself.
+      // Its success or failure reaches the health through the query itself (observed.ts).
       probe().catch(() => {});
     }, this.options.probeIntervalMs ?? PROBE_INTERVAL_MS);
     this.probeTimer.unref();
