@@ -116,6 +116,39 @@ describe.skipIf(!adminUrl && !process.env.CI)('lost PostgreSQL connections', () 
     expect((await call({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 
+  it('checks, once the database is back, a submission stored just before its request failed', async () => {
+    const game = await createGame(app);
+    const challenge = await createChallenge(app, game.id);
+    const team = await playingTeam(app, game);
+    const user = team.members[0].user;
+    // Stored, but never queued: its request failed after the insert committed.
+    const id = await insertSubmission(app.db, {
+      gameId: game.id,
+      challengeId: challenge.id,
+      participationId: team.registration.id,
+      userId: user.id,
+      userName: user.userName,
+      answer: 'flag{wrong}',
+      now: Date.now(),
+    });
+    await proxy.sever();
+    try {
+      expect((await caller(app)({ method: 'GET', url: '/api/game' })).statusCode).toBe(503);
+    } finally {
+      await proxy.restore();
+    }
+    const status = async () =>
+      (
+        await app.db
+          .selectFrom('submissions')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).status;
+    // Nobody queues it: the checker lists what is unchecked when the outage ends.
+    await expect.poll(status, { timeout: 15_000, interval: 100 }).toBe('WrongAnswer');
+  });
+
   it('keeps retrying a check whose connection was lost mid-transaction until it is checked', async () => {
     // The app's own checker stands aside: this one counts its failures.
     await app.flagChecker.stop();

@@ -96,7 +96,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)('PostgreSQL faults und
     expect(settled).toMatchObject({ drained: true, lost: 0, countedOnce: true });
     expect(settled.checked).toBeGreaterThanOrEqual(record.acknowledged.length);
     expect(settled.flagSubmitEvents).toBe(settled.checked);
-  }, 120_000);
+  }, 180_000);
 
   it('answers 503 with Retry-After while PostgreSQL is stopped, and recovers when it starts', async () => {
     await freshEvent();
@@ -123,7 +123,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)('PostgreSQL faults und
     expect(settled).toMatchObject({ drained: true, lost: 0, countedOnce: true });
     expect(settled.checked).toBeGreaterThanOrEqual(record.acknowledged.length);
     expect(settled.flagSubmitEvents).toBe(settled.checked);
-  }, 120_000);
+  }, 180_000);
 
   it('loses no acknowledged submission when killed with SIGKILL under load and started again', async () => {
     await freshEvent();
@@ -146,7 +146,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)('PostgreSQL faults und
     expect(settled).toMatchObject({ drained: true, lost: 0, countedOnce: true });
     expect(settled.checked).toBeGreaterThanOrEqual(record.acknowledged.length);
     expect(settled.flagSubmitEvents).toBe(settled.checked);
-  }, 120_000);
+  }, 180_000);
 
   it('starts while PostgreSQL is down: alive, not ready, 503 until the database starts', async () => {
     await freshEvent();
@@ -188,5 +188,5 @@ describe.skipIf(missing !== undefined && !process.env.CI)('PostgreSQL faults und
     } finally {
       await cluster.start().catch(() => {});
     }
-  }, 120_000);
+  }, 180_000);
 });
