@@ -42,19 +42,20 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitHealthy(url: string, child: Child, timeoutMs = 60_000): Promise<void> {
+/** Waits until Vexil is ready: its database reachable and migrated (`/readyz`). */
+async function waitReady(url: string, child: Child, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.process.exitCode !== null) throw new Error('Vexil exited during start');
     try {
-      const response = await fetch(`${url}/healthz`);
+      const response = await fetch(`${url}/readyz`);
       if (response.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`Vexil did not answer ${url}/healthz within ${timeoutMs} ms`);
+  throw new Error(`Vexil was not ready (${url}/readyz) within ${timeoutMs} ms`);
 }
 
 export async function startVexil(storage: {
@@ -82,7 +83,7 @@ export async function startVexil(storage: {
   });
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitHealthy(url, child);
+    await waitReady(url, child);
   } catch (error) {
     await child.stop();
     throw error;

@@ -106,19 +106,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     {
       workers: config.flagCheckWorkers || undefined,
       onError: (ids, failures, error) => {
-        // While the database is down every retry fails: say so at 1, 2, 4, 8… failures.
+        // An outage of the database is logged once, by its health; the checks wait for it.
+        if (database.health.failed(error)) return;
+        // Any other failure: say so at 1, 2, 4, 8… failures.
         if ((failures & (failures - 1)) !== 0) return;
-        app.log.error(
-          { err: error },
-          `Could not check submissions ${ids.join(', ')} (${failures} times); retrying`,
-        );
+        const what =
+          ids.length > 0 ? `check submissions ${ids.join(', ')}` : 'list the unchecked submissions';
+        app.log.error({ err: error }, `Could not ${what} (${failures} times); retrying`);
       },
     },
   );
   app.decorate('flagChecker', flagChecker);
   registerContainers(app);
   app.addHook('onReady', () => flagChecker.start());
-  app.addHook('onClose', () => flagChecker.stop());
+  const forgetRecovery = database.health.onRecovered(() => flagChecker.resume());
+  app.addHook('onClose', () => {
+    forgetRecovery();
+    return flagChecker.stop();
+  });
 
   app.setValidatorCompiler(({ schema, httpPart }) =>
     httpPart === 'body'

@@ -61,6 +61,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Seconds to keep trying to reach the database at start before giving up; 0 keeps trying. */
+  databaseStartTimeoutSeconds: number;
   /** Redis for the scoreboard cache and live updates shared between instances. */
   redisUrl?: string;
   adminPassword?: string;
@@ -248,6 +250,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     host: env.VEXIL_HOST || '0.0.0.0',
     dataDir: resolve(cwd, env.VEXIL_DATA || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseStartTimeoutSeconds: int(env, 'VEXIL_DATABASE_START_TIMEOUT', 0),
     redisUrl: env.REDIS_URL?.trim() || undefined,
     adminPassword: env.VEXIL_ADMIN_PASSWORD || undefined,
     logLevel: env.VEXIL_LOG_LEVEL || 'info',

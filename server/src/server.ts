@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { openDatabase, type Database } from './db/database.js';
+import type { Database } from './db/database.js';
+import { openDatabaseWhenReachable } from './db/openWhenReachable.js';
 import { insertLogs } from './db/repositories/logs.js';
 import { createLogger } from './services/logger.js';
 import { LogStore } from './services/logStore.js';
@@ -23,11 +24,13 @@ export async function createServer(
   const logger = createLogger(config.logLevel, logStore);
   const database =
     options.database ??
-    (await openDatabase({
-      dataDir: config.dataDir,
-      databaseUrl: config.databaseUrl,
-      logger: { info: (msg: string) => logger.info(msg) },
-    }));
+    (await openDatabaseWhenReachable(
+      { dataDir: config.dataDir, databaseUrl: config.databaseUrl },
+      {
+        log: { info: (msg: string) => logger.info(msg), warn: (msg: string) => logger.warn(msg) },
+        giveUpAfterMs: config.databaseStartTimeoutSeconds * 1000,
+      },
+    ));
   logStore.attach({ write: (entries) => insertLogs(database.db, entries) });
 
   const app = await buildApp({
@@ -36,6 +39,10 @@ export async function createServer(
     logStore,
     logger,
     lookupSession: options.lookupSession,
+  });
+  database.health.useLogger({
+    info: (msg: string) => app.log.info(msg),
+    warn: (msg: string) => app.log.warn(msg),
   });
   app.addHook('onClose', async () => {
     await logStore.close();

@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema.js';
 import type { DatabaseLogger, DialectName } from './dialects/index.js';
 import { openPostgres } from './dialects/postgres.js';
 import { openSqlite } from './dialects/sqlite.js';
+import { DatabaseHealth } from './health.js';
 import { migrateToLatest } from './migrations/migrate.js';
 
 export type { DatabaseLogger, DialectName } from './dialects/index.js';
@@ -18,6 +19,8 @@ export interface Database {
   db: Kysely<DB>;
   dialect: DialectName;
   source: DatabaseSource;
+  /** Whether the database works right now; outages are logged here, once each. */
+  health: DatabaseHealth;
   /** Closes the connection (pool); calling it again does nothing. */
   close(): Promise<void>;
 }
@@ -35,25 +38,30 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const { logger } = opts;
   let db: Kysely<DB>;
   let source: DatabaseSource;
+  const health = new DatabaseHealth({ readsProveRecovery: Boolean(opts.databaseUrl) });
   if (opts.databaseUrl) {
-    db = openPostgres(opts.databaseUrl, logger);
+    db = openPostgres(opts.databaseUrl, { health });
     source = { dialect: 'postgres', url: opts.databaseUrl };
     logger?.info('Database: PostgreSQL');
   } else {
-    const sqlite = openSqlite(opts.dataDir);
+    const sqlite = openSqlite(opts.dataDir, health);
     db = sqlite.db;
     source = { dialect: 'sqlite', file: sqlite.location };
     logger?.info(`Database: SQLite at ${sqlite.location}`);
   }
   const dialect: DialectName = source.dialect;
+  health.useProbe(() => sql`select 1`.execute(db));
 
   let closed: Promise<void> | undefined;
-  const close = () => (closed ??= db.destroy());
+  const close = () => {
+    health.close();
+    return (closed ??= db.destroy());
+  };
   try {
     await migrateToLatest(db, dialect, logger);
   } catch (error) {
     await close();
     throw error;
   }
-  return { db, dialect, source, close };
+  return { db, dialect, source, health, close };
 }

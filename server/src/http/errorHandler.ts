@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { storageFault, type StorageFault } from '../db/faults.js';
 import { ApiError } from './errors.js';
 
 export interface ErrorBody {
@@ -20,10 +21,41 @@ const frameworkErrors: Record<string, { status: number; title?: string }> = {
   FST_ERR_BAD_URL: { status: 400, title: 'Malformed URL' },
 };
 
+/**
+ * The database failing under a request (down, restarting, locked, full): 503, or 507 for a full
+ * disk, with `Retry-After`, as for any dependency that is out; never the client's fault or a 500.
+ */
+export const storageFaultAnswers: Record<
+  StorageFault,
+  { status: number; title: string; retryAfter: number }
+> = {
+  unreachable: {
+    status: 503,
+    title: 'The database is unreachable; nothing was changed, try again shortly',
+    retryAfter: 5,
+  },
+  busy: {
+    status: 503,
+    title: 'The database is busy; nothing was changed, try again shortly',
+    retryAfter: 2,
+  },
+  full: {
+    status: 507,
+    title: 'The server has run out of storage space; nothing was saved',
+    retryAfter: 60,
+  },
+};
+
 export function toErrorBody(error: FastifyError | ApiError | Error): {
   httpStatus: number;
   body: ErrorBody;
+  retryAfter?: number;
 } {
+  const fault = storageFault(error);
+  if (fault) {
+    const { status, title, retryAfter } = storageFaultAnswers[fault];
+    return { httpStatus: status, body: { title, status }, retryAfter };
+  }
   if (error instanceof ApiError) {
     return {
       httpStatus: error.statusCode,
@@ -51,11 +83,18 @@ export function toErrorBody(error: FastifyError | ApiError | Error): {
   return { httpStatus: 500, body: { title: 'Internal server error', status: 500 } };
 }
 
-/** One handler for every failure: `{title, status}`, never a stack trace. */
+/**
+ * One handler for every failure: `{title, status}`, never a stack trace. A storage fault is not
+ * logged per request: the database's health logs the outage once, and its end.
+ */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { httpStatus, body } = toErrorBody(error);
-    if (error instanceof ApiError && error.retryAfter !== undefined) {
+    const { httpStatus, body, retryAfter } = toErrorBody(error);
+    if (retryAfter !== undefined) {
+      app.database.health.failed(error);
+      app.database.health.refused();
+      reply.header('retry-after', String(retryAfter));
+    } else if (error instanceof ApiError && error.retryAfter !== undefined) {
       reply.header('retry-after', String(error.retryAfter));
     } else if (httpStatus >= 500) {
       request.log.error({ err: error }, 'Unhandled error');

@@ -7,7 +7,15 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-const MACHINE_PREFIXES = ['/api', '/assets', '/hub', '/static', '/openapi.json', '/healthz'];
+const MACHINE_PREFIXES = [
+  '/api',
+  '/assets',
+  '/hub',
+  '/static',
+  '/openapi.json',
+  '/healthz',
+  '/readyz',
+];
 
 const isMachinePath = (url: string) => {
   const path = url.split('?')[0].toLowerCase();

@@ -5,11 +5,14 @@
  * waits BATCH_WINDOW_MS for the ones arriving with it; under a burst the batches grow and the
  * commits stay few.
  *
- * At start every submission still `FlagSubmitted` is queued again. A batch that fails (a busy or
- * unreachable database, a full disk) is never dropped: its ids are queued again, one per batch
- * so that one bad submission cannot hold back the others, after a delay that doubles up to 30 s.
- * Stopping waits for the checks in progress; queued ids stay `FlagSubmitted` in the database and
- * are picked up at the next start.
+ * At start every submission still `FlagSubmitted` is queued again (the listing itself is retried
+ * while the database is down). A batch that fails (a busy or unreachable database, a lost
+ * connection, a full disk) is never dropped, however often it fails: its ids are queued again,
+ * one per batch so that one bad submission cannot hold back the others, after a delay that
+ * doubles up to 30 s. When the database comes back after an outage (`resume`), the waiting ids are
+ * checked at once, and the submissions still `FlagSubmitted` are listed again: one stored just
+ * before its request failed was never queued. Stopping waits for the checks in progress; queued
+ * ids stay `FlagSubmitted` in the database and are picked up at the next start.
  */
 import { availableParallelism, totalmem } from 'node:os';
 import type { Kysely } from 'kysely';
@@ -69,6 +72,12 @@ export class FlagChecker {
   private workers: Promise<void>[] = [];
   private busy = 0;
   private running = false;
+  /** A listing of the unchecked submissions waits for its retry (the database was down). */
+  private relisting: NodeJS.Timeout | undefined;
+  /** Listings of the unchecked submissions in progress. */
+  private listing = 0;
+  /** The latest listing (stopping waits for it). */
+  private listed: Promise<void> = Promise.resolve();
 
   private readonly batchWindowMs: number;
 
@@ -85,7 +94,47 @@ export class FlagChecker {
     this.running = true;
     const count = Math.max(1, this.options.workers ?? defaultWorkerCount());
     this.workers = Array.from({ length: count }, () => this.work());
-    for (const id of await listUncheckedSubmissionIds(this.deps.db)) this.enqueue(id);
+    await (this.listed = this.queueUnchecked());
+  }
+
+  /**
+   * The database works again after an outage: the ids waiting for a retry are checked now, and
+   * every submission still unchecked is queued (an id queued already is not queued twice; one
+   * being checked right now is settled once, by whichever check claims it first).
+   */
+  resume(): void {
+    if (!this.running) return;
+    for (const [id, timer] of this.retrying) {
+      clearTimeout(timer);
+      this.retrying.delete(id);
+      // Back in batches: the outage failed them, not something of their own.
+      this.push({ id, failures: 0 });
+    }
+    clearTimeout(this.relisting);
+    this.relisting = undefined;
+    this.listed = this.queueUnchecked();
+  }
+
+  /** Queues the submissions still waiting for their result; on failure, tries again later. */
+  private async queueUnchecked(failures = 0): Promise<void> {
+    this.relisting = undefined;
+    if (!this.running) return;
+    this.listing++;
+    try {
+      for (const id of await listUncheckedSubmissionIds(this.deps.db)) this.enqueue(id);
+    } catch (error) {
+      this.options.onError?.([], failures + 1, error);
+      if (this.running) {
+        const delay = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** failures);
+        this.relisting = setTimeout(() => {
+          this.listed = this.queueUnchecked(failures + 1);
+        }, delay);
+        this.relisting.unref();
+      }
+    } finally {
+      this.listing--;
+    }
+    this.settleIdle();
   }
 
   /** Queues a stored submission for checking (an id already queued is not queued twice). */
@@ -112,8 +161,10 @@ export class FlagChecker {
     this.queued.clear();
     for (const timer of this.retrying.values()) clearTimeout(timer);
     this.retrying.clear();
+    clearTimeout(this.relisting);
+    this.relisting = undefined;
     for (const wake of this.waiting.splice(0)) wake();
-    await Promise.all(this.workers);
+    await Promise.all([...this.workers, this.listed]);
     this.workers = [];
     this.settleIdle();
   }
@@ -186,7 +237,13 @@ export class FlagChecker {
   }
 
   private isIdle(): boolean {
-    return this.queue.length === 0 && this.busy === 0 && this.retrying.size === 0;
+    return (
+      this.queue.length === 0 &&
+      this.busy === 0 &&
+      this.retrying.size === 0 &&
+      this.relisting === undefined &&
+      this.listing === 0
+    );
   }
 
   private settleIdle(): void {

@@ -3,6 +3,7 @@
  * in batches, and tells live listeners (the admin hub) about each one.
  */
 import { EventEmitter } from 'node:events';
+import { storageFault } from '../db/faults.js';
 
 export type StoredLevel = 'Information' | 'Warning' | 'Error' | 'Fatal';
 
@@ -89,6 +90,12 @@ export class LogStore extends EventEmitter {
       try {
         await this.writer.write(batch);
       } catch (error) {
+        // The database is down (its outage is logged once, by its health): the entries wait
+        // for the next flush, up to the buffer's bound, and are stored once it is back.
+        if (storageFault(error)) {
+          this.buffer = [...batch, ...this.buffer].slice(0, this.maxBuffer);
+          return;
+        }
         process.stderr.write(`Could not store ${batch.length} log entries: ${String(error)}\n`);
       }
     });

@@ -93,6 +93,9 @@ describeEachDatabase('routing and errors', (getDb) => {
     const response = await anonymous({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    const ready = await anonymous({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok' });
   });
 });
 

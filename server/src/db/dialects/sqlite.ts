@@ -3,23 +3,28 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import type { DatabaseHealth } from '../health.js';
 import type { DB } from '../schema.js';
+import { observed } from './observed.js';
 
 export const SQLITE_FILE_NAME = 'vexil.db';
 export const IN_MEMORY = ':memory:';
 
 /** Opens `<dataDir>/vexil.db` (creating the folder), or an in-memory database for `:memory:`. */
-export function openSqlite(dataDir: string): { db: Kysely<DB>; location: string } {
+export function openSqlite(
+  dataDir: string,
+  health?: DatabaseHealth,
+): { db: Kysely<DB>; location: string } {
   const location = dataDir === IN_MEMORY ? IN_MEMORY : join(dataDir, SQLITE_FILE_NAME);
   if (location !== IN_MEMORY) mkdirSync(dataDir, { recursive: true });
-  return { db: openSqliteFile(location), location };
+  return { db: openSqliteFile(location, health), location };
 }
 
 /**
  * A connection to an SQLite file (or `:memory:`). Files use write-ahead logging, so that another
- * connection (the scoreboard worker's) reads while this one writes.
+ * connection (the scoreboard worker's) reads while this one writes. `health` hears of every query.
  */
-export function openSqliteFile(location: string): Kysely<DB> {
+export function openSqliteFile(location: string, health?: DatabaseHealth): Kysely<DB> {
   const database = new SQLite(location);
   if (location !== IN_MEMORY) {
     database.pragma('journal_mode = WAL');
@@ -27,7 +32,8 @@ export function openSqliteFile(location: string): Kysely<DB> {
   }
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(database) }) });
+  const dialect = new SqliteDialect({ database: reusingStatements(database) });
+  return new Kysely<DB>({ dialect: health ? observed(dialect, health) : dialect });
 }
 
 /** Distinct statements kept compiled; an event's hot queries are a few dozen. */

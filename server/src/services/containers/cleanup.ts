@@ -5,6 +5,7 @@
  * failed. A grace period spares containers being created right now, whose row is not written yet.
  */
 import { listContainerIds, listExpiredContainers } from '../../db/repositories/containers.js';
+import { storageFault } from '../../db/faults.js';
 import { LABELS } from '../../domain/containers.js';
 import { ContainerEngineUnavailableError } from './provider.js';
 import type { ContainerService } from './service.js';
@@ -80,6 +81,8 @@ export function startContainerCleanup(
         containers.log.info(`Removed ${expired} expired and ${orphans} orphan containers`);
       }
     } catch (error) {
+      // The database is down: its health logs the outage once; the next pass tries again.
+      if (storageFault(error)) return;
       if (!(error instanceof ContainerEngineUnavailableError)) {
         containers.log.error({ err: error }, 'Container cleanup failed');
       } else if (!engineDown) {

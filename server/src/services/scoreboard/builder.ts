@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { Piscina } from 'piscina';
 import type { DatabaseSource } from '../../db/database.js';
+import { markDatabaseError } from '../../db/faults.js';
 import { IN_MEMORY } from '../../db/dialects/sqlite.js';
 import type { DB } from '../../db/schema.js';
 import { reviveBoard, type BoardBytes } from './boardBytes.js';
@@ -45,7 +46,13 @@ export class WorkerBoardBuilder implements BoardBuilder {
   constructor(private readonly source: DatabaseSource) {}
 
   async build(gameId: number, version: number): Promise<BoardBytes | undefined> {
-    const board = await this.pool.run({ kind: 'build', source: this.source, gameId, version });
+    const board = await this.pool
+      .run({ kind: 'build', source: this.source, gameId, version })
+      .catch((error: unknown) => {
+        // A build only reads the database: what failed in the thread failed there. Only the
+        // message crosses threads, so say where it came from (faults.ts reads it then).
+        throw markDatabaseError(error);
+      });
     return board ? reviveBoard(board) : undefined;
   }
 

@@ -42,8 +42,11 @@ export function registerScoreboards(app: FastifyInstance, database: Database): v
         app.realtime.publish(groups.players(board.gameId), 'ReceivedScoreboardUpdate', update);
       },
       onRemoved: (gameId) => app.clusterEvents.publish(TOPIC, `${gameId}:${GONE}`),
-      onError: (gameId, error) =>
-        app.log.error({ err: error }, `Could not build the scoreboard of game ${gameId}`),
+      onError: (gameId, error) => {
+        // An outage of the database is logged once, by its health.
+        if (database.health.failed(error)) return;
+        app.log.error({ err: error }, `Could not build the scoreboard of game ${gameId}`);
+      },
     },
   );
   app.decorate('scoreboards', boards);
@@ -59,9 +62,10 @@ export function registerScoreboards(app: FastifyInstance, database: Database): v
   let starting: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
     // In the background: the server answers while the boards are built.
-    starting = warmUpGamesUnderWay(app.db, boards, Date.now(), app.log).catch((error: unknown) =>
-      app.log.error({ err: error }, 'Scoreboard warm-up at start failed'),
-    );
+    starting = warmUpGamesUnderWay(app.db, boards, Date.now(), app.log).catch((error: unknown) => {
+      if (database.health.failed(error)) return;
+      app.log.error({ err: error }, 'Scoreboard warm-up at start failed');
+    });
   });
   app.addHook('onClose', async () => {
     unsubscribe();

@@ -6,11 +6,13 @@
  * build after a restart.
  */
 import type { Kysely } from 'kysely';
+import { storageFault } from '../../db/faults.js';
 import {
   listGamesStartingBetween,
   listGamesUnderWayBetween,
 } from '../../db/repositories/scoreboardData.js';
 import type { DB } from '../../db/schema.js';
+import { BoardUnavailableError } from './boards.js';
 
 export const WARMUP_INTERVAL_MS = 10 * 60_000;
 export const WARMUP_HORIZON_MS = 15 * 60_000;
@@ -53,6 +55,9 @@ async function warm(boards: WarmupTarget, ids: number[], log?: WarmupLogger): Pr
     try {
       await boards.get(id);
     } catch (error) {
+      // A failed build was reported when it failed (an outage of the database once, by its
+      // health): not again here.
+      if (error instanceof BoardUnavailableError) continue;
       log?.error({ err: error }, `Could not warm up the scoreboard of game ${id}`);
     }
   }
@@ -85,7 +90,11 @@ export function startScoreboardWarmup(
     const delay = intervalMs - (clock() % intervalMs);
     timer = setTimeout(() => {
       running = runOnce()
-        .catch((error: unknown) => app.log.error({ err: error }, 'Scoreboard warm-up failed'))
+        .catch((error: unknown) => {
+          // The database is down: its health has logged the outage.
+          if (storageFault(error)) return;
+          app.log.error({ err: error }, 'Scoreboard warm-up failed');
+        })
         .finally(schedule);
     }, delay);
     timer.unref();

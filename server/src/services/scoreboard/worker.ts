@@ -36,7 +36,7 @@ function connect(source: DatabaseSource): Kysely<DB> {
     db =
       source.dialect === 'sqlite'
         ? openSqliteFile(source.file)
-        : openPostgres(source.url, undefined, 1);
+        : openPostgres(source.url, { poolSize: 1 });
     connections.set(key, db);
   }
   return db;
