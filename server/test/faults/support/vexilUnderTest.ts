@@ -41,20 +41,20 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
-async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+async function waitReady(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`Vexil exited (${child.exitCode ?? child.signalCode}) during start`);
     }
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
+      if ((await fetch(`${url}/readyz`)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`Vexil did not answer ${url}/healthz within ${timeoutMs} ms`);
+  throw new Error(`Vexil was not ready (${url}/readyz) within ${timeoutMs} ms`);
 }
 
 export async function launchVexil(options: VexilLaunch): Promise<VexilUnderTest> {
@@ -98,7 +98,7 @@ export async function launchVexil(options: VexilLaunch): Promise<VexilUnderTest>
   };
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitHealthy(url, child);
+    await waitReady(url, child);
   } catch (error) {
     await kill();
     const tail = log.slice(-20).map((line) => line.msg);
