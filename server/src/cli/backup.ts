@@ -42,7 +42,7 @@ const target = resolve(callerDir, positional[0]);
 try {
   const manifest = await createBackup({ dataDir: config.dataDir, target, filesOnly });
   console.log(
-    `backup: ${target} written (${manifest.fileCount} files, ` +
+    `backup: ${target} written (${manifest.fileCount} file${manifest.fileCount === 1 ? '' : 's'}, ` +
       `${manifest.database === 'sqlite' ? `SQLite at migration ${manifest.migration ?? 'none'}` : 'no database'}, ` +
       `Vexil ${manifest.vexilVersion})`,
   );

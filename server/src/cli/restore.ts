@@ -21,7 +21,7 @@ const archive = resolve(callerDir, args[0]);
 try {
   const manifest = await restoreBackup({ archive, dataDir: config.dataDir });
   console.log(
-    `restore: ${config.dataDir} restored from ${archive} (${manifest.fileCount} files, ` +
+    `restore: ${config.dataDir} restored from ${archive} (${manifest.fileCount} file${manifest.fileCount === 1 ? '' : 's'}, ` +
       `made ${manifest.createdAt} by Vexil ${manifest.vexilVersion})`,
   );
   if (manifest.database === 'none') {
