@@ -221,6 +221,27 @@ describe('npm run backup / npm run restore', () => {
     expect(existsSync(target)).toBe(false);
   });
 
+  it('with PostgreSQL, says how to use pg_dump and archives the files alone on request', async () => {
+    // The URL is never connected to: the command does not touch a PostgreSQL database.
+    const env = { VEXIL_DATA: world.dataDir, DATABASE_URL: 'postgres://vexil@127.0.0.1:1/vexil' };
+    const filesArchive = join(scratch, 'files-only.tar.gz');
+    const refused = await runCli('backup', [filesArchive], env);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/pg_dump --format=custom/);
+    expect(existsSync(filesArchive)).toBe(false);
+
+    const filesOnly = await runCli('backup', [filesArchive, '--files-only'], env);
+    expect(filesOnly.stderr).toBe('');
+    expect(filesOnly.code).toBe(0);
+    const target = join(scratch, 'files-restored');
+    const restore = await runCli('restore', [filesArchive], { ...env, VEXIL_DATA: target });
+    expect(restore.code).toBe(0);
+    expect(restore.stdout).toMatch(/pg_restore/);
+    expect(existsSync(join(target, 'vexil.db'))).toBe(false);
+    const stored = await readdir(join(world.dataDir, 'files'), { recursive: true });
+    expect(await readdir(join(target, 'files'), { recursive: true })).toEqual(stored);
+  });
+
   it('refuses a data folder without a database', async () => {
     const empty = join(scratch, 'empty');
     const backup = await runCli('backup', [join(scratch, 'none.tar.gz')], { VEXIL_DATA: empty });
