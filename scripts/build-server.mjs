@@ -11,6 +11,9 @@ await build({
   entryPoints: {
     main: join(root, 'server/src/main.ts'),
     scoreboardWorker: join(root, 'server/src/services/scoreboard/worker.ts'),
+    // `node build/server/backup.mjs FILE` where only production dependencies are installed.
+    backup: join(root, 'server/src/cli/backup.ts'),
+    restore: join(root, 'server/src/cli/restore.ts'),
   },
   outdir: join(root, 'build/server'),
   outExtension: { '.js': '.mjs' },
