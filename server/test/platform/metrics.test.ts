@@ -1,6 +1,7 @@
 // `/metrics` (Prometheus): off unless a token or an address list is set; refused without the
 // token (401), with a wrong one or from an address outside the list (403); and each of Vexil's
 // metrics appears and moves when what it counts happens, read through the endpoint itself.
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '../support/app.js';
@@ -146,6 +147,22 @@ describe('the metrics move', () => {
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \S+$/m);
     expect(text).toMatch(/^vexil_containers_running 0$/m);
     expect(text).toMatch(/^vexil_flag_checker_pending 0$/m);
+  });
+
+  it('has every series the Grafana dashboard (docs/metrics-dashboard.json) queries', async () => {
+    const dashboard = readFileSync(
+      new URL('../../../docs/metrics-dashboard.json', import.meta.url),
+    );
+    const names = new Set(
+      String(dashboard).match(/\b(?:vexil|nodejs|process)_[a-z0-9_]+(?=[{[ )])/g) ?? [],
+    );
+    expect(names.size).toBeGreaterThan(5);
+    const text = await scrape();
+    for (const name of names) {
+      // Declared, even before its first sample (a counter by label has none until counted).
+      const metric = name.replace(/_(bucket|count|sum)$/, '');
+      expect(text, name).toMatch(new RegExp(`^# TYPE ${metric} `, 'm'));
+    }
   });
 
   it('counts a checked submission by result, and times the board rebuild it causes', async () => {
