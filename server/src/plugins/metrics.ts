@@ -37,13 +37,15 @@ export function registerMetrics(app: FastifyInstance): void {
     },
   });
   app.decorate<Metrics | null>('metrics', metrics);
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.answered(
       request.routeOptions.url ?? UNMATCHED,
       request.method,
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
+    done();
   });
 }
 
