@@ -9,6 +9,7 @@ import { createChallenge, createGame } from '../support/competition.js';
 import { openTestDatabase, type TestDatabase } from '../support/databases.js';
 import { hubClient, startHubApp, waitFor, type HubApp } from '../hubs/support.js';
 import { playingTeam, submitFlag } from '../routes/game/support.js';
+import { insertContainer } from '../routes/proxy/support.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -195,6 +196,15 @@ describe('the metrics move', () => {
       await connection.stop();
     }
     await expect.poll(async () => sample(await scrape(), 'vexil_hub_connections')).toBe(before);
+  });
+
+  it('reads the running containers from the database', async () => {
+    const before = sample(await scrape(), 'vexil_containers_running');
+    const game = await createGame(hub.app);
+    const challenge = await createChallenge(hub.app, game.id);
+    // The row the container service writes once the engine started one (a test container).
+    await insertContainer(hub.app, { challengeId: challenge.id, gameInstanceId: null, port: 80 });
+    expect(sample(await scrape(), 'vexil_containers_running')).toBe(before + 1);
   });
 
   it('counts requests answered 429', async () => {
