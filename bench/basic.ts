@@ -22,6 +22,8 @@ const app = await createServer(
     VEXIL_LOG_LEVEL: 'silent',
     VEXIL_WEB_DIR: '/nonexistent',
     DATABASE_URL: process.env.DATABASE_URL ?? '',
+    // Set it to measure the cost of the metrics (off by default, as in a deployment).
+    VEXIL_METRICS_TOKEN: process.env.VEXIL_METRICS_TOKEN ?? '',
   }),
 );
 const url = await app.listen({ port: 0, host: '127.0.0.1' });

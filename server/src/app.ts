@@ -20,6 +20,7 @@ import { registerDocs } from './plugins/docs.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerFavicon } from './plugins/favicon.js';
 import { registerHealth } from './plugins/health.js';
+import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { createRateLimiters } from './plugins/rateLimits.js';
 import { createLoginThrottle } from './services/loginThrottle.js';
 import { registerWeb } from './plugins/web.js';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('config', config);
   // Before every other hook: a request arriving during a stop gets 503 and nothing else.
   registerGracefulStop(app, config.shutdownTimeoutSeconds * 1000);
+  registerMetrics(app);
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('logStore', logStore);
@@ -102,7 +104,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerScoreboards(app, database);
 
   const flagChecker = new FlagChecker(
-    { db: database.db, realtime: app.realtime, scoreboards: app.scoreboards },
+    {
+      db: database.db,
+      realtime: app.realtime,
+      scoreboards: app.scoreboards,
+      metrics: app.metrics ?? undefined,
+    },
     {
       workers: config.flagCheckWorkers || undefined,
       onError: (ids, failures, error) => {
@@ -174,6 +181,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerOperations(app, handlers, limits, socketHandlers);
   await registerDocs(app);
   await registerHealth(app);
+  registerMetricsRoute(app);
   await registerFavicon(app);
   await app.register(hubsPlugin, { rateLimit: limits?.global });
   await registerWeb(app, config.webDir);

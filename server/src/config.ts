@@ -1,5 +1,6 @@
 /** Deployment configuration from the environment (README lists every variable). */
 import { resolve } from 'node:path';
+import { metricsConfig, type MetricsConfig } from './services/metrics/access.js';
 import { dockerHostProblem } from './services/containers/dockerEndpoint.js';
 
 export interface RateLimitRule {
@@ -93,6 +94,8 @@ export interface Config {
   /** On SIGTERM/SIGINT, how long requests in flight may take to finish. */
   shutdownTimeoutSeconds: number;
   containers: ContainerConfig;
+  /** Who may read `/metrics` (off when neither a token nor an address is given). */
+  metrics: MetricsConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -291,5 +294,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     flagCheckWorkers: int(env, 'VEXIL_FLAG_CHECK_WORKERS', 0),
     shutdownTimeoutSeconds: int(env, 'VEXIL_SHUTDOWN_TIMEOUT', 8),
     containers: containerConfig(env),
+    metrics: metricsConfig(env),
   };
 }

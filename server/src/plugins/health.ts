@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-
-/** How long `/readyz` waits for the database before calling it unreachable. */
-const READY_TIMEOUT_MS = 2000;
+import { dependencyProbes, stateOf, type DependencyState } from '../services/readiness/probes.js';
 
 /**
  * Probes for load balancers and orchestrators. `/healthz` is liveness: 200 while the process
  * serves, whatever the database does (restarting Vexil would not bring the database back); its
  * `database` field says how the database is doing (`ok`, `unreachable`, `busy`, `full`).
- * `/readyz` is readiness: 200 once the database answers (reachable and migrated), else 503; while
- * Vexil waits for its database at start, the starting server answers both (startingServer.ts).
+ * `/readyz` is readiness: it asks every dependency (readiness/probes.ts) and says each one's state.
+ * Only the database makes the instance unready (503): without Redis or the Docker engine it still
+ * serves (boards built locally, rate limits per instance, container operations answering 503),
+ * and since every instance shares them, failing readiness on them would take all instances out
+ * of the load balancer at once, turning a partial outage into a full one. So their outage answers
+ * 200 with `status: degraded`; `/readyz?strict=true` answers 503 for them too. While Vexil waits
+ * for its database at start, the starting server answers both (startingServer.ts).
  */
 export async function registerHealth(app: FastifyInstance): Promise<void> {
   app.get('/healthz', { schema: { hide: true } }, async () => ({
@@ -17,22 +19,24 @@ export async function registerHealth(app: FastifyInstance): Promise<void> {
     database: app.database.health.current?.fault ?? 'ok',
   }));
 
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error('timed out')), READY_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([sql`select 1`.execute(app.db), timedOut]);
-      return { status: 'ready', database: 'ok' };
-    } catch (error) {
-      app.database.health.failed(error);
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ status: 'unavailable', database: 'unreachable' });
-    } finally {
-      clearTimeout(timer);
-    }
-  });
+  const probes = dependencyProbes(app);
+  app.get<{ Querystring: { strict?: string } }>(
+    '/readyz',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const states = await Promise.all(probes.map(stateOf));
+      const body: Record<string, DependencyState | string> = {};
+      let unready = false;
+      let degraded = false;
+      probes.forEach((probe, i) => {
+        body[probe.name] = states[i];
+        if (states[i] === 'ok') return;
+        if (probe.required || request.query.strict === 'true') unready = true;
+        else degraded = true;
+      });
+      const status = unready ? 'unavailable' : degraded ? 'degraded' : 'ready';
+      if (unready) reply.code(503).header('retry-after', '5');
+      return { status, ...body };
+    },
+  );
 }

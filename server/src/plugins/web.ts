@@ -15,6 +15,7 @@ const MACHINE_PREFIXES = [
   '/openapi.json',
   '/healthz',
   '/readyz',
+  '/metrics',
 ];
 
 const isMachinePath = (url: string) => {

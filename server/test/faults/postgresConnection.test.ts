@@ -95,6 +95,8 @@ describe.skipIf(!adminUrl && !process.env.CI)('lost PostgreSQL connections', () 
       }
       const ready = await call({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
+      expect(ready.json()).toMatchObject({ status: 'unavailable', database: 'unreachable' });
       const live = await call({ method: 'GET', url: '/healthz' });
       expect(live.statusCode).toBe(200);
       expect(live.json()).toEqual({ status: 'ok', database: 'unreachable' });

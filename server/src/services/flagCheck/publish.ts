@@ -11,11 +11,17 @@ import type { BatchOutcome } from './checkBatch.js';
 export interface PublishDeps {
   realtime: RealtimeBus;
   scoreboards: { invalidate(gameId: number, after?: () => void): void };
+  /** Counts each settled submission by its result (when metrics are on). */
+  metrics?: { submissionSettled(result: string): void };
 }
 
-export function publishBatch({ realtime, scoreboards }: PublishDeps, outcome: BatchOutcome): void {
+export function publishBatch(
+  { realtime, scoreboards, metrics }: PublishDeps,
+  outcome: BatchOutcome,
+): void {
   const changedGames = new Set<number>();
   for (const { submission, events, counted } of outcome.checked) {
+    metrics?.submissionSettled(submission.status);
     const monitors = groups.monitors(submission.gameId);
     for (const event of events) {
       realtime.publish(monitors, 'ReceivedGameEvent', toGameEventModel(event));

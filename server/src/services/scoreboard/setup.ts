@@ -31,6 +31,7 @@ export function registerScoreboards(app: FastifyInstance, database: Database): v
     boardStore(app, app.config.redisUrl, database.source),
     {
       onBuilt: (board, tookMs) => {
+        app.metrics?.boardBuilt(tookMs / 1000);
         const read = board.read
           ? ` (${board.read.full ? 'all' : 'new'} solves: ${board.read.rows})`
           : '';
