@@ -20,8 +20,10 @@ RUN prefix="$(dirname "$(dirname "$(command -v node)")")"; \
     if [ -f "$prefix/include/node/node.h" ]; then export npm_config_nodedir="$prefix"; fi; \
     npm ci --no-audit --no-fund
 COPY . .
-# The web client (build/web) and the server with its scoreboard worker (build/server/*.mjs).
+# The web client (build/web) and the server with its scoreboard worker (build/server/*.mjs); then
+# only the packages the server bundle imports stay (the web client's libraries are in build/web).
 RUN npm run build \
+ && node scripts/server-dependencies.mjs \
  && npm prune --omit=dev --no-audit --no-fund
 
 # ---- Runtime: production dependencies, the built server and web client, nothing else -------------
@@ -47,8 +49,9 @@ VOLUME ["/data"]
 EXPOSE 8080
 # Liveness (/healthz), not readiness: it answers 200 while the process serves even when the
 # database is down, so an orchestrator does not restart Vexil for an outage a restart cannot fix;
-# /readyz (503 until the database answers) is for load balancers, see compose.yaml.
+# /readyz (503 until the database answers) is for load balancers, see compose.yaml. A request that
+# never settles would let Node exit 0, hence the exit code 1 until the answer says otherwise.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "process.exitCode=1;fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/usr/local/bin/tini", "--"]
 CMD ["node", "build/server/main.mjs"]
