@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Test tiers (STYLE.md §12): server route and unit tests, client component tests, e2e journeys.
+// Test tiers: server route and unit tests (on SQLite, and on PostgreSQL when DATABASE_URL is set),
+// tunnel tests, client component tests beside their components, e2e journeys in Chromium.
 export default defineConfig({
   test: {
     projects: [
