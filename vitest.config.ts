@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // tunnel tests, client component tests beside their components, e2e journeys in Chromium.
 export default defineConfig({
   test: {
+    // The default reporter, closed by one line per skip reason and "N passed, N failed, N skipped".
+    reporters: ['./scripts/vitestSummaryReporter.ts'],
     projects: [
       {
         test: {
