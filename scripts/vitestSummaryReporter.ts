@@ -2,8 +2,7 @@
 // per reason, and "N passed, N failed, N skipped". Reasons come from each test's `skipReason`
 // metadata (server/test/support/skipReason.ts).
 import { relative } from 'node:path';
-import { DefaultReporter } from 'vitest/reporters';
-import type { TestModule } from 'vitest/node';
+import { DefaultReporter, type TestModule } from 'vitest/node';
 import { closingLines } from './skipSummary.mjs';
 
 type Run = Parameters<typeof closingLines>[0];
