@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './scripts/vite-precompress';
+import { precompress } from './scripts/vite-precompress.ts';
 
 // The API server (npm run dev:server) answers everything that is not the client.
 const server = process.env.VEXIL_DEV_SERVER ?? 'http://localhost:8080';
@@ -10,7 +10,7 @@ const toServer: ProxyOptions = { target: server, changeOrigin: false };
 /** Modules of the organisers' console, which the player entry must never load. */
 const CONSOLE_MODULE =
   /[\\/]node_modules[\\/](react-admin|ra-[^\\/]+)[\\/]|[\\/]src[\\/]console[\\/]/;
-/** DESIGN.md "Two weights of client": a player's first view stays under 300 KB gzip. */
+/** A player's first view stays under 300 KB gzip; the console loads only under `/admin`. */
 const ENTRY_BUDGET_GZIP = 300 * 1024;
 
 /**

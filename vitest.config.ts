@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Test tiers (STYLE.md §12): server route and unit tests, client component tests, e2e journeys.
+// Test tiers: server route and unit tests (on SQLite, and on PostgreSQL when DATABASE_URL is set),
+// tunnel tests, client component tests beside their components, e2e journeys in Chromium.
 export default defineConfig({
   test: {
+    // The default reporter, closed by one line per skip reason and "N passed, N failed, N skipped".
+    reporters: ['./scripts/vitestSummaryReporter.ts'],
     projects: [
       {
         test: {

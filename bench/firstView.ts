@@ -1,6 +1,6 @@
 /**
- * First-view size of the player site (DESIGN.md "Two weights of client": under 300 KB gzip of JS +
- * CSS, none of the console). Starts the built server (e2e/support), opens `/` in Chromium with a
+ * First-view size of the player site (a player's first view stays under 300 KB gzip of JS + CSS and
+ * loads none of the console). Starts the built server (e2e/support), opens `/` in Chromium with a
  * fresh profile and the cache off, and records every response until the network is idle: URL,
  * bytes on the wire (`content-length`, else CDP's `encodedDataLength` less the headers) and
  * `content-encoding`. Runs twice: as Chromium asks by default (brotli when offered) and with only

@@ -1,6 +1,6 @@
 /**
  * Regenerates everything derived from openapi/: `npm run codegen` writes, `npm run codegen:check`
- * fails when a committed file differs from what would be written (STYLE.md §5).
+ * fails when a committed file differs from what would be written.
  */
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';

@@ -5,10 +5,11 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, requireChromium } from './support/browser.js';
+import { launchBrowser, noChromium, requireChromium } from './support/browser.js';
 import { seedGameInFullSwing, type ConsoleSeed } from './support/consoleSeed.js';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.js';
 import { signInThroughPage, watchPages } from './support/watch.js';
+import { skipUnless } from '../server/test/support/skipReason.js';
 
 const screenshots = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const enabled = requireChromium();
@@ -82,7 +83,7 @@ function routesOf(seed: ConsoleSeed): ConsoleRoute[] {
   ];
 }
 
-describe.skipIf(!enabled)('console routes', () => {
+describe('console routes', skipUnless(enabled, noChromium), () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;

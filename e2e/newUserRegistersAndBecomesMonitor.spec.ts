@@ -4,9 +4,10 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, requireChromium } from './support/browser.js';
+import { launchBrowser, noChromium, requireChromium } from './support/browser.js';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.js';
 import { signInThroughPage, watchPages } from './support/watch.js';
+import { skipUnless } from '../server/test/support/skipReason.js';
 
 const screenshots = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const enabled = requireChromium();
@@ -16,7 +17,7 @@ const player = {
   email: 'ada@example.com',
 };
 
-describe.skipIf(!enabled)('a new user registers and becomes a monitor', () => {
+describe('a new user registers and becomes a monitor', skipUnless(enabled, noChromium), () => {
   let server: RunningServer;
   let browser: Browser;
   let playerContext: BrowserContext;

@@ -12,9 +12,10 @@ import {
   registerThroughApi,
   type ApiSession,
 } from './support/api.js';
-import { launchBrowser, requireChromium } from './support/browser.js';
+import { launchBrowser, noChromium, requireChromium } from './support/browser.js';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.js';
 import { signInThroughPage, watchPages } from './support/watch.js';
+import { skipUnless } from '../server/test/support/skipReason.js';
 
 const screenshots = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const enabled = requireChromium();
@@ -35,7 +36,7 @@ const teamName = 'Compilers';
 const handout = Buffer.from('GET /jar HTTP/1.1\r\nCookie: session=guess-me\r\n');
 const noticeText = 'Hint for Cookie Jar: the jar is not where the cookies are.';
 
-describe.skipIf(!enabled)('an organiser runs a game from the console', () => {
+describe('an organiser runs a game from the console', skipUnless(enabled, noChromium), () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;

@@ -4,14 +4,15 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, requireChromium } from './support/browser.js';
+import { launchBrowser, noChromium, requireChromium } from './support/browser.js';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.js';
 import { watchPages } from './support/watch.js';
+import { skipUnless } from '../server/test/support/skipReason.js';
 
 const screenshots = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const enabled = requireChromium();
 
-describe.skipIf(!enabled)('the API reference page', () => {
+describe('the API reference page', skipUnless(enabled, noChromium), () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;

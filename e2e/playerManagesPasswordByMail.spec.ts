@@ -7,16 +7,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSettings } from '../server/src/db/repositories/settings.js';
 import { startSmtpServer, type TestSmtpServer } from '../server/test/support/smtp.js';
-import { launchBrowser, requireChromium } from './support/browser.js';
+import { launchBrowser, noChromium, requireChromium } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { signInThroughPage, watchPages } from './support/watch.js';
+import { skipUnless } from '../server/test/support/skipReason.js';
 
 const screenshots = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const enabled = requireChromium();
 const player = { userName: 'grace', email: 'grace@example.com' };
 const passwords = { first: 'Hopper1906', second: 'Cobol1959x', third: 'Harvard1944' };
 
-describe.skipIf(!enabled)('a player manages their password by mail', () => {
+describe('a player manages their password by mail', skipUnless(enabled, noChromium), () => {
   let smtp: TestSmtpServer;
   let server: RunningServer;
   let browser: Browser;

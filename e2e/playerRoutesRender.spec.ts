@@ -13,7 +13,7 @@ import {
   type ApiSession,
 } from './support/api.js';
 import { blocking, describeViolations, runAxe } from './support/axe.js';
-import { launchBrowser, requireChromium } from './support/browser.js';
+import { launchBrowser, noChromium, requireChromium } from './support/browser.js';
 import { overflowingElements, rawTranslationKeys, waitUntilLoaded } from './support/pageChecks.js';
 import {
   publishNotice,
@@ -24,6 +24,7 @@ import {
 } from './support/seed.js';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.js';
 import { watchPages } from './support/watch.js';
+import { skipUnless } from '../server/test/support/skipReason.js';
 
 const screenshots = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const enabled = requireChromium();
@@ -108,140 +109,144 @@ function routesOf(game: SeededGame, postId: string): PlayerRoute[] {
   ];
 }
 
-describe.skipIf(!enabled)('player routes in both colour schemes, on a laptop and a phone', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let game: SeededGame;
-  let routes: PlayerRoute[] = [];
-  const sessions = {} as Record<Exclude<Visitor, 'anonymous'>, ApiSession>;
-  const pages = watchPages();
-  const problems = { axe: [] as string[], keys: [] as string[], overflow: [] as string[] };
-  const stillLoading: string[] = [];
+describe(
+  'player routes in both colour schemes, on a laptop and a phone',
+  skipUnless(enabled, noChromium),
+  () => {
+    let server: RunningServer;
+    let browser: Browser;
+    let game: SeededGame;
+    let routes: PlayerRoute[] = [];
+    const sessions = {} as Record<Exclude<Visitor, 'anonymous'>, ApiSession>;
+    const pages = watchPages();
+    const problems = { axe: [] as string[], keys: [] as string[], overflow: [] as string[] };
+    const stillLoading: string[] = [];
 
-  beforeAll(async () => {
-    await mkdir(screenshots, { recursive: true });
-    server = await startServer();
-    sessions.admin = await signInThroughApi(server.url, 'admin', ADMIN_PASSWORD);
-    game = await seedRunningGame(sessions.admin);
-    await publishNotice(
-      sessions.admin,
-      game.id,
-      'The **Cookie Jar** handout was updated: download it again.',
-    );
-    const postId = await publishPost(sessions.admin, {
-      title: postTitle,
-      summary: 'Registration is open: form a team and join **Spring Open**.',
-      content: '## Bring your team\n\nTeams of up to four. The games start on Saturday.',
-      tags: ['announcement'],
-    });
-
-    sessions.player = await registerThroughApi(server.url, player);
-    await registerTeamInGame(sessions.player, game.id, { name: teamName });
-    expect(await submitFlag(sessions.player, game.id, game.challenge.id, 'flag{nope}')).toBe(
-      'WrongAnswer',
-    );
-    expect(await submitFlag(sessions.player, game.id, game.challenge.id, game.challenge.flag)).toBe(
-      'Accepted',
-    );
-    const rivalApi = await registerThroughApi(server.url, rival);
-    await registerTeamInGame(rivalApi, game.id, { name: 'Hidden Figures' });
-    await rivalApi.dispose();
-
-    routes = routesOf(game, postId);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await Promise.all(Object.values(sessions).map((session) => session?.dispose()));
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function contextFor(
-    visitor: Visitor,
-    scheme: (typeof schemes)[number],
-    viewport: { width: number; height: number },
-  ): Promise<BrowserContext> {
-    const storageState =
-      visitor === 'anonymous' ? undefined : await sessions[visitor].context.storageState();
-    const context = await browser.newContext({
-      viewport,
-      colorScheme: scheme,
-      timezoneId: 'UTC',
-      locale: 'en-US',
-      storageState,
-    });
-    // the site's own colour-scheme choice (its default is dark) follows the system here
-    await context.addInitScript({ content: "localStorage.setItem('colorScheme', 'auto')" });
-    return context;
-  }
-
-  async function visit(page: Page, route: PlayerRoute, view: string) {
-    await page.goto(`${server.url}${route.path}`);
-    const ready = page.getByText(route.expect).first();
-    await ready.waitFor({ timeout: 15_000 });
-    if (!(await waitUntilLoaded(page))) stillLoading.push(`${route.name} (${view})`);
-    if (route.settle) await page.waitForTimeout(route.settle);
-    await page.screenshot({
-      path: join(screenshots, `player-${route.name}-${view}.png`),
-      fullPage: !route.viewportOnly,
-    });
-    const keys = await rawTranslationKeys(page);
-    if (keys.length > 0) problems.keys.push(`${route.path} (${view}): ${keys.join(', ')}`);
-    if (view.endsWith('phone')) {
-      const wide = await overflowingElements(page);
-      if (wide.length > 0)
-        problems.overflow.push(`${route.path} (${view}):\n  ${wide.join('\n  ')}`);
-    }
-    if (route.axe) {
-      const found = blocking(await runAxe(page));
-      problems.axe.push(...describeViolations(`${route.path} (${view})`, found));
-    }
-  }
-
-  for (const scheme of schemes) {
-    for (const [device, viewport] of Object.entries(devices)) {
-      const view = `${scheme}-${device}`;
-      it(`renders every route (${view})`, { timeout: 300_000 }, async () => {
-        const contexts = new Map<Visitor, BrowserContext>();
-        try {
-          for (const route of routes) {
-            if (!contexts.has(route.visitor)) {
-              contexts.set(route.visitor, await contextFor(route.visitor, scheme, viewport));
-            }
-            const page = await contexts.get(route.visitor)!.newPage();
-            pages.watch(page);
-            try {
-              await visit(page, route, view);
-            } finally {
-              await page.close();
-            }
-          }
-        } finally {
-          await Promise.all([...contexts.values()].map((context) => context.close()));
-        }
+    beforeAll(async () => {
+      await mkdir(screenshots, { recursive: true });
+      server = await startServer();
+      sessions.admin = await signInThroughApi(server.url, 'admin', ADMIN_PASSWORD);
+      game = await seedRunningGame(sessions.admin);
+      await publishNotice(
+        sessions.admin,
+        game.id,
+        'The **Cookie Jar** handout was updated: download it again.',
+      );
+      const postId = await publishPost(sessions.admin, {
+        title: postTitle,
+        summary: 'Registration is open: form a team and join **Spring Open**.',
+        content: '## Bring your team\n\nTeams of up to four. The games start on Saturday.',
+        tags: ['announcement'],
       });
+
+      sessions.player = await registerThroughApi(server.url, player);
+      await registerTeamInGame(sessions.player, game.id, { name: teamName });
+      expect(await submitFlag(sessions.player, game.id, game.challenge.id, 'flag{nope}')).toBe(
+        'WrongAnswer',
+      );
+      expect(
+        await submitFlag(sessions.player, game.id, game.challenge.id, game.challenge.flag),
+      ).toBe('Accepted');
+      const rivalApi = await registerThroughApi(server.url, rival);
+      await registerTeamInGame(rivalApi, game.id, { name: 'Hidden Figures' });
+      await rivalApi.dispose();
+
+      routes = routesOf(game, postId);
+      browser = await launchBrowser();
+    });
+
+    afterAll(async () => {
+      await Promise.all(Object.values(sessions).map((session) => session?.dispose()));
+      await browser?.close();
+      await server?.stop();
+    });
+
+    async function contextFor(
+      visitor: Visitor,
+      scheme: (typeof schemes)[number],
+      viewport: { width: number; height: number },
+    ): Promise<BrowserContext> {
+      const storageState =
+        visitor === 'anonymous' ? undefined : await sessions[visitor].context.storageState();
+      const context = await browser.newContext({
+        viewport,
+        colorScheme: scheme,
+        timezoneId: 'UTC',
+        locale: 'en-US',
+        storageState,
+      });
+      // the site's own colour-scheme choice (its default is dark) follows the system here
+      await context.addInitScript({ content: "localStorage.setItem('colorScheme', 'auto')" });
+      return context;
     }
-  }
 
-  it('has no serious or critical accessibility violation on the main pages', () => {
-    expect(problems.axe, problems.axe.join('\n')).toEqual([]);
-  });
+    async function visit(page: Page, route: PlayerRoute, view: string) {
+      await page.goto(`${server.url}${route.path}`);
+      const ready = page.getByText(route.expect).first();
+      await ready.waitFor({ timeout: 15_000 });
+      if (!(await waitUntilLoaded(page))) stillLoading.push(`${route.name} (${view})`);
+      if (route.settle) await page.waitForTimeout(route.settle);
+      await page.screenshot({
+        path: join(screenshots, `player-${route.name}-${view}.png`),
+        fullPage: !route.viewportOnly,
+      });
+      const keys = await rawTranslationKeys(page);
+      if (keys.length > 0) problems.keys.push(`${route.path} (${view}): ${keys.join(', ')}`);
+      if (view.endsWith('phone')) {
+        const wide = await overflowingElements(page);
+        if (wide.length > 0)
+          problems.overflow.push(`${route.path} (${view}):\n  ${wide.join('\n  ')}`);
+      }
+      if (route.axe) {
+        const found = blocking(await runAxe(page));
+        problems.axe.push(...describeViolations(`${route.path} (${view})`, found));
+      }
+    }
 
-  it('shows no translation key in place of a text', () => {
-    expect(problems.keys).toEqual([]);
-  });
+    for (const scheme of schemes) {
+      for (const [device, viewport] of Object.entries(devices)) {
+        const view = `${scheme}-${device}`;
+        it(`renders every route (${view})`, { timeout: 300_000 }, async () => {
+          const contexts = new Map<Visitor, BrowserContext>();
+          try {
+            for (const route of routes) {
+              if (!contexts.has(route.visitor)) {
+                contexts.set(route.visitor, await contextFor(route.visitor, scheme, viewport));
+              }
+              const page = await contexts.get(route.visitor)!.newPage();
+              pages.watch(page);
+              try {
+                await visit(page, route, view);
+              } finally {
+                await page.close();
+              }
+            }
+          } finally {
+            await Promise.all([...contexts.values()].map((context) => context.close()));
+          }
+        });
+      }
+    }
 
-  it('keeps every page within a 375 px wide screen', () => {
-    expect(problems.overflow, problems.overflow.join('\n')).toEqual([]);
-  });
+    it('has no serious or critical accessibility violation on the main pages', () => {
+      expect(problems.axe, problems.axe.join('\n')).toEqual([]);
+    });
 
-  it('finished loading every page (no skeleton left)', () => {
-    expect(stillLoading).toEqual([]);
-  });
+    it('shows no translation key in place of a text', () => {
+      expect(problems.keys).toEqual([]);
+    });
 
-  it('logged no errors; the only failed requests were signed-out profile checks', () => {
-    expect(pages.errors).toEqual([]);
-    expect(pages.failedResponses.filter((r) => r !== '401 /api/account/profile')).toEqual([]);
-  });
-});
+    it('keeps every page within a 375 px wide screen', () => {
+      expect(problems.overflow, problems.overflow.join('\n')).toEqual([]);
+    });
+
+    it('finished loading every page (no skeleton left)', () => {
+      expect(stillLoading).toEqual([]);
+    });
+
+    it('logged no errors; the only failed requests were signed-out profile checks', () => {
+      expect(pages.errors).toEqual([]);
+      expect(pages.failedResponses.filter((r) => r !== '401 /api/account/profile')).toEqual([]);
+    });
+  },
+);

@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughApi, type ApiSession } from './support/api.js';
-import { launchBrowser, requireChromium } from './support/browser.js';
+import { launchBrowser, noChromium, requireChromium } from './support/browser.js';
 import { seedRunningGame, type SeededGame } from './support/seed.js';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.js';
 import { watchPages } from './support/watch.js';
+import { skipUnless } from '../server/test/support/skipReason.js';
 
 const screenshots = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const enabled = requireChromium();
@@ -23,7 +24,7 @@ const player = {
 };
 const teamName = 'Analytical';
 
-describe.skipIf(!enabled)('a player solves a challenge', () => {
+describe('a player solves a challenge', skipUnless(enabled, noChromium), () => {
   let server: RunningServer;
   let admin: ApiSession;
   let browser: Browser;
@@ -51,9 +52,11 @@ describe.skipIf(!enabled)('a player solves a challenge', () => {
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     pages.watch(page);
-    page.on('websocket', (socket) =>
-      socketsOpened.push(socket.url()) &&
-      socket.on('framereceived', ({ payload }) => framesReceived.push(String(payload))),
+    page.on(
+      'websocket',
+      (socket) =>
+        socketsOpened.push(socket.url()) &&
+        socket.on('framereceived', ({ payload }) => framesReceived.push(String(payload))),
     );
   });
 
@@ -140,9 +143,7 @@ describe.skipIf(!enabled)('a player solves a challenge', () => {
     expect(pushed, 'the first-blood notice came over /hub/user').toBeDefined();
     expect(pushed).toContain(teamName);
     // the board that shows the blood was announced before the notice, on the same connection
-    const update = framesReceived.findIndex((frame) =>
-      frame.includes('ReceivedScoreboardUpdate'),
-    );
+    const update = framesReceived.findIndex((frame) => frame.includes('ReceivedScoreboardUpdate'));
     expect(update, 'a board update came over /hub/user').toBeGreaterThanOrEqual(0);
     expect(update).toBeLessThan(framesReceived.indexOf(pushed!));
     expect(socketsOpened.filter((url) => url.includes('/hub/user'))).toHaveLength(1);
@@ -163,8 +164,8 @@ describe.skipIf(!enabled)('a player solves a challenge', () => {
 
     // Read again, the browser revalidates the board it holds with its tag (the server then
     // answers 304 and the browser shows the board it kept).
-    const revalidated = page.waitForResponse(
-      (response) => response.url().endsWith(`/api/game/${game.id}/scoreboard`),
+    const revalidated = page.waitForResponse((response) =>
+      response.url().endsWith(`/api/game/${game.id}/scoreboard`),
     );
     await page.reload();
     const response = await revalidated;

@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 // Prints the plain closing line CI reads ("N passed, M failed, K skipped") from Vitest's JSON report,
-// preceded by one short line per failure, so the tail of a CI log names every failing test.
+// preceded by one short line per failure, so the tail of a CI log names every failing test, and one
+// line per reason tests were skipped.
 // A test file that failed to load has no test results; it counts as one failure.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { closingLines } from './skipSummary.mjs';
 
 const report = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 // eslint-disable-next-line no-control-regex
 const plain = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
-const firstLine = (text) => plain(text).split('\n').find((line) => line.trim()) ?? '';
+const firstLine = (text) =>
+  plain(text)
+    .split('\n')
+    .find((line) => line.trim()) ?? '';
 const files = report.testResults ?? [];
 
 const failures = [];
@@ -32,5 +37,9 @@ const brokenFiles = files.filter(
 ).length;
 const passed = report.numPassedTests ?? 0;
 const failed = (report.numFailedTests ?? 0) + brokenFiles;
-const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+const skipped = files.flatMap((file) =>
+  (file.assertionResults ?? [])
+    .filter((r) => r.status === 'pending' || r.status === 'skipped' || r.status === 'todo')
+    .map((r) => ({ file: relative(process.cwd(), file.name ?? ''), reason: r.meta?.skipReason })),
+);
+for (const line of closingLines({ passed, failed, skipped })) console.log(line);

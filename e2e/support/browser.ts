@@ -1,17 +1,17 @@
 // Debian's Chromium driven by playwright-core (no browser download). Without Chromium the journeys
-// skip with a message on a laptop and fail loudly in CI.
+// skip on a laptop (the run's summary says why) and fail loudly in CI.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 export const chromiumPath = process.env.VEXIL_CHROMIUM ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
 
+/** Why the journeys skip without Chromium (the run's summary prints it once). */
+export const noChromium = `Browser journeys: no Chromium at ${chromiumPath} (apt-get install chromium)`;
+
 export function requireChromium(): boolean {
   if (hasChromium) return true;
   if (process.env.CI) throw new Error(`Chromium is required in CI (looked for ${chromiumPath})`);
-  console.warn(
-    `Browser journeys skipped: no Chromium at ${chromiumPath} (apt-get install chromium)`,
-  );
   return false;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The Vexil server as a Fastify instance: plugins (cookies, CSRF, session, uploads, rate limits),
- * then every operation of the spec, then docs, health and the web client (STYLE.md §13).
+ * then every operation of the spec, then docs, health and the web client.
  */
 import zlib from 'node:zlib';
 import cookie from '@fastify/cookie';

@@ -5,6 +5,7 @@ import { storageFault } from './db/faults.js';
 import { listenWhileStarting } from './http/startingServer.js';
 import { handleProcessFaults } from './processFaults.js';
 import { createServer } from './server.js';
+import { printStartBanner } from './startBanner.js';
 import { createLogger } from './services/logger.js';
 import { LogStore } from './services/logStore.js';
 
@@ -64,6 +65,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  await printStartBanner(app, config);
 } catch (error) {
   app.log.fatal({ err: error }, 'Could not start the server');
   process.exit(1);

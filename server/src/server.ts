@@ -8,6 +8,7 @@ import { insertLogs } from './db/repositories/logs.js';
 import { createLogger } from './services/logger.js';
 import { LogStore } from './services/logStore.js';
 import { ensureAdminAccount } from './services/bootstrapAdmin.js';
+import { productionPitfalls } from './startWarnings.js';
 import type { SessionLookup } from './plugins/auth.js';
 
 export interface StartOptions {
@@ -50,10 +51,6 @@ export async function createServer(
     if (!options.database) await database.close();
   });
   if (config.adminPassword) await ensureAdminAccount(database.db, config.adminPassword, app.log);
-  if (config.mail.smtpUrl && !config.publicUrl && config.allowedHosts.length === 0) {
-    app.log.warn(
-      'Mail is configured but neither VEXIL_PUBLIC_URL nor VEXIL_ALLOWED_HOSTS is set: sign-up confirmation, password reset and email change answer 400 until one is',
-    );
-  }
+  for (const pitfall of productionPitfalls(config)) app.log.warn(pitfall);
   return app;
 }

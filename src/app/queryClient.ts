@@ -4,7 +4,7 @@
  * Defaults follow the seed's refresh rules (§9): revalidate on focus (at most every 5 s) and on
  * reconnect, identical requests within 2 s share one answer, a failed query retries after 5 s
  * (10 s on a slow connection) unless the server refused it: a 4xx answer is shown at once. A hook that polls sets `refetchInterval: REFRESH_INTERVAL` itself
- * (STYLE.md §9: the hook decides polling); pages show a "still loading" hint after
+ * (the hook decides polling); pages show a "still loading" hint after
  * `loadingTimeout()` (./useLoadingSlow.ts).
  */
 import { focusManager, QueryClient } from '@tanstack/react-query';

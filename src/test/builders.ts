@@ -1,5 +1,5 @@
 /**
- * Test data builders (STYLE.md §11): valid API objects with defaults, and overrides.
+ * Test data builders: valid API objects with defaults, and overrides.
  */
 import type { ChallengeDetail, ClientConfig, Game, Profile, UserInfo } from '../api/types';
 import type { TeamInfo, TeamMember } from '../api/types';

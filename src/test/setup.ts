@@ -1,4 +1,5 @@
 // Setup for the `web` test project (jsdom).
+import type { EventEmitter } from 'node:events';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import '../app/i18n';
@@ -6,6 +7,21 @@ import '../app/i18n';
 // findBy*/waitFor wait up to 5 s (not 1 s), 10 s in CI: the suites run in parallel on small CI
 // machines, where a react-admin page can take seconds to settle. A real failure still fails, later.
 configure({ asyncUtilTimeout: process.env.CI ? 10_000 : 5_000 });
+
+// jsdom parses only part of modern CSS (MUI's and the fonts' @layer and nesting rules) and reports
+// each stylesheet it cannot parse as a "css-parsing" error on its virtual console; tests do not look
+// at styles, so those reports are dropped here. Its other errors still reach the console.
+interface JsdomError extends Error {
+  type?: string;
+}
+const jsdomConsole = (window as unknown as { _virtualConsole?: EventEmitter })._virtualConsole;
+if (jsdomConsole) {
+  const forward = jsdomConsole.listeners('jsdomError') as Array<(error: JsdomError) => void>;
+  jsdomConsole.removeAllListeners('jsdomError');
+  jsdomConsole.on('jsdomError', (error: JsdomError) => {
+    if (error.type !== 'css-parsing') for (const listener of forward) listener(error);
+  });
+}
 
 afterEach(() => {
   cleanup();

@@ -15,6 +15,7 @@ import { storageFault } from '../../src/db/faults.js';
 import { DatabaseHealth } from '../../src/db/health.js';
 import { toErrorBody } from '../../src/http/errorHandler.js';
 import { freePort } from '../faults/support/pgCluster.js';
+import { skipUnless } from '../support/skipReason.js';
 
 const caught = async (run: () => unknown): Promise<unknown> => {
   try {
@@ -103,7 +104,8 @@ describe('storage faults', () => {
     writer.close();
   });
 
-  it.skipIf(!existsSync('/dev/full'))('a file written to a full device', async () => {
+  const fullDevice = skipUnless(existsSync('/dev/full'), 'full-device test: no /dev/full');
+  it('a file written to a full device', fullDevice, async () => {
     const error = await caught(() => writeFile('/dev/full', 'x'));
     expect((error as { code: string }).code).toBe('ENOSPC');
     expect(storageFault(error)).toBe('full');

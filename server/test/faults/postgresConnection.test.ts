@@ -16,11 +16,9 @@ import { createChallenge, createGame } from '../support/competition.js';
 import type { TestDatabase } from '../support/databases.js';
 import { playingTeam } from '../routes/game/support.js';
 import { startSeverableProxy, type SeverableProxy } from './support/severableProxy.js';
+import { REASON, skipUnless } from '../support/skipReason.js';
 
 const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl && !process.env.CI) {
-  console.warn('PostgreSQL connection fault tests skipped: set DATABASE_URL to run them.');
-}
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -38,7 +36,9 @@ async function adminQuery<R extends pg.QueryResultRow>(
   }
 }
 
-describe.skipIf(!adminUrl && !process.env.CI)('lost PostgreSQL connections', () => {
+const ready = Boolean(adminUrl) || Boolean(process.env.CI);
+
+describe('lost PostgreSQL connections', skipUnless(ready, REASON.postgres), () => {
   const name = `vexil_test_${randomBytes(6).toString('hex')}`;
   let directUrl: string;
   let proxy: SeverableProxy;

@@ -13,12 +13,10 @@ import { startSubmissionLoad, type LoadRecord } from './support/acknowledgedLoad
 import { freePort, postgresBinaries, startPgCluster, type PgCluster } from './support/pgCluster.js';
 import { seedEvent, settledEvent, type SeededEvent } from './support/seededEvent.js';
 import { startVexil, type VexilUnderTest } from './support/restartableVexil.js';
+import { skipUnless } from '../support/skipReason.js';
 
 const binaries = postgresBinaries();
 const missing = 'missing' in binaries ? binaries.missing : undefined;
-if (missing && !process.env.CI) {
-  console.warn(`PostgreSQL fault tests skipped: ${missing} (install postgresql to run them).`);
-}
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /** A load runs this long before the fault and after the database is back. */
@@ -39,7 +37,10 @@ function expectOnlyAcknowledgedOrUnavailable(record: LoadRecord): void {
   expect(Object.keys(record.statuses).filter((s) => s !== '200' && s !== '503')).toEqual([]);
 }
 
-describe.skipIf(missing !== undefined && !process.env.CI)('PostgreSQL faults under load', () => {
+const ready = missing === undefined || Boolean(process.env.CI);
+const why = `PostgreSQL fault suites: ${missing} (install postgresql)`;
+
+describe('PostgreSQL faults under load', skipUnless(ready, why), () => {
   let cluster: PgCluster;
   let vexil: VexilUnderTest | undefined;
   let dataDir: string;

@@ -13,6 +13,7 @@ import { loadConfig } from '../../src/config.js';
 import { openDatabaseWhenReachable } from '../../src/db/openWhenReachable.js';
 import { listenWhileStarting } from '../../src/http/startingServer.js';
 import { freePort } from './support/pgCluster.js';
+import { REASON, skipUnless } from '../support/skipReason.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -68,8 +69,9 @@ describe('while the database is not there yet', () => {
     expect(lines.filter((l) => l === 'Database: PostgreSQL')).toHaveLength(1);
   });
 
-  it.skipIf(!process.env.DATABASE_URL)(
+  it(
     'does not wait for what waiting cannot mend (a database that does not exist)',
+    skipUnless(Boolean(process.env.DATABASE_URL), REASON.postgres),
     async () => {
       const url = new URL(process.env.DATABASE_URL!);
       url.pathname = '/vexil_test_no_such_database';

@@ -8,6 +8,7 @@ import { groups } from '../../src/services/realtime.js';
 import { RedisRealtimeBus } from '../../src/services/realtimeRedis.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { gameFor, hubClient, nextMessage, startHubApp, waitFor, type HubApp } from './support.js';
+import { REASON, skippedBecause } from '../support/skipReason.js';
 
 const url = process.env.REDIS_URL;
 
@@ -19,8 +20,7 @@ if (!url) {
       });
     });
   } else {
-    console.warn('Redis realtime bus tests skipped: set REDIS_URL to run them.');
-    describe.skip('Redis realtime bus', () => {
+    describe.skip('Redis realtime bus', skippedBecause(REASON.redis), () => {
       it('needs REDIS_URL', () => {});
     });
   }

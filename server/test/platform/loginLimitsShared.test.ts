@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, createTestApp, testConfig } from '../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../support/databases.js';
 import { createAccount, PASSWORD } from '../routes/account/support.js';
+import { REASON, skippedBecause } from '../support/skipReason.js';
 
 const redisUrl = process.env.REDIS_URL;
 
@@ -35,8 +36,7 @@ if (!redisUrl) {
       });
     });
   } else {
-    console.warn('Shared sign-in limit tests skipped: set REDIS_URL to run them.');
-    describe.skip('shared sign-in limits', () => {
+    describe.skip('shared sign-in limits', skippedBecause(REASON.redis), () => {
       it('needs REDIS_URL', () => {});
     });
   }

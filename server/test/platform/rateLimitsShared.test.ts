@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../support/databases.js';
+import { REASON, skippedBecause } from '../support/skipReason.js';
 
 const redisUrl = process.env.REDIS_URL;
 
@@ -43,8 +44,7 @@ if (!redisUrl) {
       });
     });
   } else {
-    console.warn('Shared rate limit tests skipped: set REDIS_URL to run them.');
-    describe.skip('shared rate limits', () => {
+    describe.skip('shared rate limits', skippedBecause(REASON.redis), () => {
       it('needs REDIS_URL', () => {});
     });
   }

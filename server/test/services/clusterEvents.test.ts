@@ -8,6 +8,7 @@ import { LocalClusterEvents } from '../../src/services/clusterEvents.js';
 import { RedisClusterEvents } from '../../src/services/clusterEventsRedis.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../support/databases.js';
+import { REASON, skippedBecause } from '../support/skipReason.js';
 
 const redisUrl = process.env.REDIS_URL;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -74,8 +75,7 @@ if (!redisUrl) {
       });
     });
   } else {
-    console.warn('Cluster events over Redis skipped: set REDIS_URL to run them.');
-    describe.skip('cluster events over Redis', () => {
+    describe.skip('cluster events over Redis', skippedBecause(REASON.redis), () => {
       it('needs REDIS_URL', () => {});
     });
   }

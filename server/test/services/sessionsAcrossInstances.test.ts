@@ -11,6 +11,7 @@ import { SESSION_CACHE_TTL_MS } from '../../src/services/sessions.js';
 import { caller, createTestApp, signIn, testConfig, type Caller } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { createAccount, PASSWORD, profileOf, sessionCookie } from '../routes/account/support.js';
+import { REASON, skippedBecause } from '../support/skipReason.js';
 
 const redisUrl = process.env.REDIS_URL;
 /** Well below the cache's life: only an invalidation message explains a change seen this fast. */
@@ -24,8 +25,7 @@ if (!redisUrl) {
       });
     });
   } else {
-    console.warn('Session cache across instances skipped: set REDIS_URL to run them.');
-    describe.skip('session cache across instances', () => {
+    describe.skip('session cache across instances', skippedBecause(REASON.redis), () => {
       it('needs REDIS_URL', () => {});
     });
   }

@@ -1,4 +1,4 @@
-// Competition test builders (STYLE.md §11): games, challenges, flags, teams with signed-in members
+// Competition test builders: games, challenges, flags, teams with signed-in members
 // and accepted registrations, written straight to the database with sensible defaults. Override
 // what the test is about; every builder returns what it made.
 import type { FastifyInstance } from 'fastify';

@@ -12,6 +12,7 @@ import {
   type DialectName,
   type OpenDatabaseOptions,
 } from '../../src/db/database.js';
+import { REASON, skippedBecause } from './skipReason.js';
 
 export interface TestDatabase extends Database {
   /** The options it was opened with: pass them to `openDatabase` to open it again. */
@@ -19,8 +20,6 @@ export interface TestDatabase extends Database {
   /** Closes it, then removes the temp folder or drops the PostgreSQL database. */
   close(): Promise<void>;
 }
-
-let warned = false;
 
 /** Opens a fresh, migrated, empty database of the given kind (postgres needs DATABASE_URL). */
 export async function openTestDatabase(kind: DialectName): Promise<TestDatabase> {
@@ -81,7 +80,7 @@ async function adminQuery(url: string, text: string): Promise<void> {
  * Declares the suite once per database: `<name> [sqlite]`, and `<name> [postgres]` when
  * DATABASE_URL is set. Each run gets its own fresh database for the whole suite (shared by its
  * tests, so tests should create their own rows). Without DATABASE_URL the PostgreSQL run is
- * skipped with a warning, or fails when CI is set.
+ * skipped (the run's summary says why), or fails when CI is set.
  */
 export function describeEachDatabase(name: string, fn: (getDb: () => TestDatabase) => void): void {
   describeOn('sqlite', name, fn);
@@ -95,14 +94,9 @@ export function describeEachDatabase(name: string, fn: (getDb: () => TestDatabas
       });
     });
   } else {
-    if (!warned) {
-      warned = true;
-      console.warn(
-        'PostgreSQL suites skipped: set DATABASE_URL to run them ' +
-          '(e.g. eval "$(scripts/pg-throwaway.sh)" && npx vitest run --project server).',
-      );
-    }
-    describe.skip(`${name} [postgres]`, () => fn(() => unavailable()));
+    describe.skip(`${name} [postgres]`, skippedBecause(REASON.postgres), () =>
+      fn(() => unavailable()),
+    );
   }
 }
 

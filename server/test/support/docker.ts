@@ -8,15 +8,14 @@ import { LABELS } from '../../src/domain/containers.js';
 import { dockerEndpoint } from '../../src/services/containers/dockerEndpoint.js';
 import { testConfig } from './app.js';
 import { describeEachDatabase, type TestDatabase } from './databases.js';
+import { skippedBecause } from './skipReason.js';
 
 /** The exposed port of the echo image's service (it answers `$FLAG`, then `$VEXIL_TEAM_ID`). */
 export const ECHO_PORT = 8080;
 
-let warned = false;
-
 /**
- * Declares a suite on every database when a Docker engine answers. Without one it is skipped with
- * a loud message, or fails when CI is set.
+ * Declares a suite on every database when a Docker engine answers. Without one it is skipped (the
+ * run's summary says why), or fails when CI is set.
  */
 export function describeWithDocker(
   name: string,
@@ -36,13 +35,10 @@ export function describeWithDocker(
     });
     return;
   }
-  if (!warned) {
-    warned = true;
-    console.warn(
-      `\n*** DOCKER SUITES SKIPPED: ${problem}. Set DOCKER_HOST (e.g. unix:///tmp/vexil-docker.sock) to run them. ***\n`,
-    );
-  }
-  describe.skip(`${name} [docker]`, () => fn(() => ({}) as TestDatabase, ''));
+  const reason = `Docker suites: ${problem}; set DOCKER_HOST (e.g. unix:///tmp/vexil-docker.sock)`;
+  describe.skip(`${name} [docker]`, skippedBecause(reason), () =>
+    fn(() => ({}) as TestDatabase, ''),
+  );
 }
 
 /** Test configuration pointing at the tests' engine. */

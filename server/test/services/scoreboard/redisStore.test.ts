@@ -14,6 +14,7 @@ import {
 import { caller, createTestApp, signIn } from '../../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../../support/databases.js';
 import { seedGame, seedTeam } from '../../routes/game/scoreboardFixtures.js';
+import { REASON, skippedBecause } from '../../support/skipReason.js';
 
 const url = process.env.REDIS_URL;
 
@@ -49,8 +50,7 @@ if (!url && process.env.CI) {
     });
   });
 } else if (!url) {
-  console.warn('Redis board store tests skipped: set REDIS_URL to run them.');
-  describe.skip('Redis board store', () => {
+  describe.skip('Redis board store', skippedBecause(REASON.redis), () => {
     it('needs REDIS_URL', () => {});
   });
 } else {
