@@ -1,5 +1,5 @@
-// The closing lines of a test run: one line per reason tests were skipped (with how many tests and
-// files), then "N passed, N failed, N skipped". Shared by the reporter of `npm test`
+// The closing lines of a test run: how many were skipped and one line per reason (with how many
+// tests and files), then "N passed, M failed" — the last line, which CI reads. Shared by the reporter of `npm test`
 // (scripts/vitestSummaryReporter.ts) and CI's summary of the JSON report (scripts/test-summary.mjs).
 
 /**
@@ -17,12 +17,12 @@ export function closingLines({ passed, failed, skipped }) {
   }
   const lines = [];
   if (byReason.size > 0) {
-    lines.push('Skipped:');
+    lines.push(`Skipped: ${skipped.length} test${skipped.length === 1 ? '' : 's'}`);
     for (const [reason, { tests, files }] of byReason) {
       const fileCount = `${files.size} file${files.size === 1 ? '' : 's'}`;
       lines.push(`  ${tests} test${tests === 1 ? '' : 's'} in ${fileCount}: ${reason}`);
     }
   }
-  lines.push(`${passed} passed, ${failed} failed, ${skipped.length} skipped`);
+  lines.push(`${passed} passed, ${failed} failed`);
   return lines;
 }
