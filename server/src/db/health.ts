@@ -10,6 +10,9 @@
  * outage on SQLite, where a read proves nothing about the file's lock or free space). A nearly
  * full disk lets some writes through and not others, so a busy or full outage ends only with a
  * write, once a few seconds have passed without a failure: one line per episode, not per write.
+ * An unreachable database ends the same way after its first success: a restarted PostgreSQL
+ * answers the probe while connections from before the restart are still failing one by one, and
+ * those belong to the same outage.
  */
 import { faultMessage, storageFault, type StorageFault } from './faults.js';
 
@@ -34,7 +37,7 @@ export interface DatabaseHealthOptions {
   /** A successful read ends an unreachable-database outage (PostgreSQL); else only a write does. */
   readsProveRecovery: boolean;
   probeIntervalMs?: number;
-  /** How long a busy or full database must go without a failure before it counts as mended. */
+  /** How long the database must go without a failure, after a success, before it counts as mended. */
   quietMs?: number;
 }
 
@@ -114,11 +117,9 @@ export class DatabaseHealth {
   succeeded(startedAt: number, wrote: boolean): void {
     const outage = this.outage;
     if (!outage || startedAt < outage.since) return;
-    if (outage.fault === 'unreachable') {
-      if (wrote || this.options.readsProveRecovery) this.end(outage);
-      return;
-    }
-    if (!wrote || startedAt < outage.lastFailure) return;
+    const proves =
+      outage.fault === 'unreachable' ? wrote || this.options.readsProveRecovery : wrote;
+    if (!proves || startedAt < outage.lastFailure) return;
     outage.mended = true;
     this.endWhenQuiet(outage);
   }
@@ -140,7 +141,7 @@ export class DatabaseHealth {
     for (const listener of this.recoveredListeners) listener();
   }
 
-  /** Ends a mended busy or full outage once no failure came for the quiet spell. */
+  /** Ends a mended outage once no failure came for the quiet spell. */
   private endWhenQuiet(outage: Outage): void {
     if (this.quietTimer) return;
     const quietMs = this.options.quietMs ?? QUIET_MS;

@@ -134,9 +134,9 @@ describe('database health', () => {
   };
   const refused = postgresError('57P01', 'terminating connection due to administrator command');
 
-  it('logs an outage once however often it fails, and its end once', () => {
+  it('logs an outage once however often it fails, and its end once', async () => {
     const { lines, log } = sink();
-    const health = new DatabaseHealth({ readsProveRecovery: true });
+    const health = new DatabaseHealth({ readsProveRecovery: true, quietMs: 0 });
     health.useLogger(log);
     const began = performance.now();
     for (let i = 0; i < 50; i++) {
@@ -148,10 +148,28 @@ describe('database health', () => {
     health.succeeded(began - 1, true);
     expect(health.current).not.toBeNull();
     health.succeeded(performance.now(), false);
+    // It ends after the quiet spell (none here): failures meanwhile would belong to it.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(health.current).toBeNull();
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/unreachable.*503/);
     expect(lines[1]).toMatch(/works again.*50 requests/);
+    health.close();
+  });
+
+  it('a failure soon after the first success belongs to the same outage', async () => {
+    const { lines, log } = sink();
+    const health = new DatabaseHealth({ readsProveRecovery: true, quietMs: 30 });
+    health.useLogger(log);
+    health.failed(refused);
+    health.succeeded(performance.now(), false);
+    // A connection from before a restart fails after the probe's first success.
+    health.failed(postgresError('57P01', 'terminating connection due to administrator command'));
+    health.succeeded(performance.now(), false);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(health.current).toBeNull();
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/works again/);
     health.close();
   });
 

@@ -27,6 +27,11 @@ const BACK_WITHIN_MS = 30_000;
 
 const OUTAGE_LINE = /The database is unreachable/;
 const BACK_LINE = /The database works again/;
+
+async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+}
 /** A request's failure logged with its stack: what the outage must not produce. */
 const PER_REQUEST_LINE = /Unhandled error|Unhandled 'error' event|"stack"/;
 
@@ -91,6 +96,8 @@ describe('PostgreSQL faults under load', skipUnless(ready, why), () => {
     expect(vexil.linesMatching(PER_REQUEST_LINE)).toEqual([]);
     // One outage, one line for it and one for its end, however many requests it failed.
     expect(vexil.linesMatching(OUTAGE_LINE)).toHaveLength(1);
+    // Its end is logged once no failure came for 2 s after the first success.
+    await until(() => vexil.linesMatching(BACK_LINE).length > 0, 10_000);
     expect(vexil.linesMatching(BACK_LINE)).toHaveLength(1);
 
     const settled = await settledEvent(storage(), event, record.acknowledged);
@@ -118,6 +125,8 @@ describe('PostgreSQL faults under load', skipUnless(ready, why), () => {
     expectOnlyAcknowledgedOrUnavailable(record);
     expect(vexil.linesMatching(PER_REQUEST_LINE)).toEqual([]);
     expect(vexil.linesMatching(OUTAGE_LINE)).toHaveLength(1);
+    // Its end is logged once no failure came for 2 s after the first success.
+    await until(() => vexil.linesMatching(BACK_LINE).length > 0, 10_000);
     expect(vexil.linesMatching(BACK_LINE)).toHaveLength(1);
 
     const settled = await settledEvent(storage(), event, record.acknowledged);
