@@ -97,7 +97,7 @@ describe('PostgreSQL faults under load', skipUnless(ready, why), () => {
     // One outage, one line for it and one for its end, however many requests it failed.
     expect(vexil.linesMatching(OUTAGE_LINE)).toHaveLength(1);
     // Its end is logged once no failure came for 2 s after the first success.
-    await until(() => vexil.linesMatching(BACK_LINE).length > 0, 10_000);
+    await until(() => vexil!.linesMatching(BACK_LINE).length > 0, 10_000);
     expect(vexil.linesMatching(BACK_LINE)).toHaveLength(1);
 
     const settled = await settledEvent(storage(), event, record.acknowledged);
@@ -126,7 +126,7 @@ describe('PostgreSQL faults under load', skipUnless(ready, why), () => {
     expect(vexil.linesMatching(PER_REQUEST_LINE)).toEqual([]);
     expect(vexil.linesMatching(OUTAGE_LINE)).toHaveLength(1);
     // Its end is logged once no failure came for 2 s after the first success.
-    await until(() => vexil.linesMatching(BACK_LINE).length > 0, 10_000);
+    await until(() => vexil!.linesMatching(BACK_LINE).length > 0, 10_000);
     expect(vexil.linesMatching(BACK_LINE)).toHaveLength(1);
 
     const settled = await settledEvent(storage(), event, record.acknowledged);
