@@ -26,6 +26,9 @@ export interface PlanInput {
   correctShare: number;
   zipfExponent: number;
   randomSeed: number;
+  /** The last this many teams never submit a right flag (seeded or under load), so the solve →
+   *  board probes always find unsolved pairs, however fast a run solves the rest. */
+  heldBackTeams?: number;
   /** Game start and the present (epoch ms); seeded submissions fall between them. */
   start: number;
   now: number;
@@ -115,7 +118,9 @@ export function planSeed(input: PlanInput): SeedPlan {
   for (let i = 0; i < input.submissions; i++) {
     const team = randomIndex(random, input.teams);
     const challenge = popularity[zipf(random)];
-    const correct = random() < input.correctShare;
+    // Drawn for every submission, so holding teams back leaves the rest of the seed unchanged.
+    const drawnCorrect = random() < input.correctShare;
+    const correct = drawnCorrect && team < input.teams - (input.heldBackTeams ?? 0);
     const time = from + Math.floor((i * span) / input.submissions);
     const answer = correct ? challenges[challenge].flag : `flag{${randomHex(random, 16)}}`;
     submissions.push({ team, challenge, answer, correct, time });

@@ -129,7 +129,13 @@ export async function runEventScenario(
   log(
     `seeding ${options.teams} teams × ${options.challenges} challenges, ${options.submissions} submissions`,
   );
-  const game = await seedGame(db, { tag: 'a', ...options, randomSeed: options.randomSeed });
+  const game = await seedGame(db, {
+    tag: 'a',
+    ...options,
+    randomSeed: options.randomSeed,
+    // Enough never-solved pairs for every probe, however fast the run solves the rest.
+    heldBackTeams: Math.ceil(options.probes / options.challenges),
+  });
   log(`seeded in ${game.seedSeconds.toFixed(1)} s`);
   const postGame = full
     ? await seedGame(db, {

@@ -35,6 +35,8 @@ export interface SeededGame {
   challenges: SeededChallenge[];
   /** Challenge indexes from most to least popular. */
   popularity: number[];
+  /** Teams that never get a right flag from the seed or the load (the probes' teams). */
+  heldBack: Set<number>;
   /** Seeded submissions (all already checked). */
   submissions: number;
   seedSeconds: number;
@@ -69,6 +71,9 @@ export async function seedGame(
   return {
     ...seeded,
     popularity: plan.popularity,
+    heldBack: new Set(
+      seeded.teams.slice(seeded.teams.length - (input.heldBackTeams ?? 0)).map((t) => t.teamId),
+    ),
     submissions: plan.submissions.length,
     seedSeconds: (performance.now() - began) / 1000,
   };

@@ -37,8 +37,8 @@ export function submissionChooser(
   return () => {
     const team = game.teams[randomIndex(random, game.teams.length)];
     const challenge = game.challenges[game.popularity[zipf(random)]];
-    const flag =
-      random() < options.correctShare ? challenge.flag : `flag{${randomHex(random, 16)}}`;
+    const right = random() < options.correctShare && !game.heldBack.has(team.teamId);
+    const flag = right ? challenge.flag : `flag{${randomHex(random, 16)}}`;
     return { team, challenge, flag };
   };
 }
