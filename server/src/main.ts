@@ -5,6 +5,7 @@ import { storageFault } from './db/faults.js';
 import { listenWhileStarting } from './http/startingServer.js';
 import { handleProcessFaults } from './processFaults.js';
 import { createServer } from './server.js';
+import { serviceProbes } from './services/readiness/probes.js';
 import { printStartBanner } from './startBanner.js';
 import { createLogger } from './services/logger.js';
 import { LogStore } from './services/logStore.js';
@@ -22,10 +23,13 @@ handleProcessFaults({
 });
 
 // The port answers at once (503 until the database is reachable and migrated; /readyz says when).
-const starting = await listenWhileStarting(config.port, config.host).catch((error: unknown) => {
-  startLog.fatal({ err: error }, 'Could not start the server');
-  process.exit(1);
-});
+const startingProbes = serviceProbes(config);
+const starting = await listenWhileStarting(config.port, config.host, startingProbes.probes).catch(
+  (error: unknown) => {
+    startLog.fatal({ err: error }, 'Could not start the server');
+    process.exit(1);
+  },
+);
 try {
   app = await createServer(config);
   await app.ready();
@@ -35,6 +39,7 @@ try {
   process.exit(1);
 }
 await starting.close();
+startingProbes.close();
 
 /** Beyond the drain (VEXIL_SHUTDOWN_TIMEOUT), what closing the checker, database and Redis gets. */
 const CLOSE_GRACE_MS = 5_000;

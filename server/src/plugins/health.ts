@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { dependencyProbes, stateOf, type DependencyState } from '../services/readiness/probes.js';
+import { dependencyProbes, readiness } from '../services/readiness/probes.js';
 
 /**
  * Probes for load balancers and orchestrators. `/healthz` is liveness: 200 while the process
@@ -24,19 +24,9 @@ export async function registerHealth(app: FastifyInstance): Promise<void> {
     '/readyz',
     { schema: { hide: true } },
     async (request, reply) => {
-      const states = await Promise.all(probes.map(stateOf));
-      const body: Record<string, DependencyState | string> = {};
-      let unready = false;
-      let degraded = false;
-      probes.forEach((probe, i) => {
-        body[probe.name] = states[i];
-        if (states[i] === 'ok') return;
-        if (probe.required || request.query.strict === 'true') unready = true;
-        else degraded = true;
-      });
-      const status = unready ? 'unavailable' : degraded ? 'degraded' : 'ready';
-      if (unready) reply.code(503).header('retry-after', '5');
-      return { status, ...body };
+      const { ready, body } = await readiness(probes, request.query.strict === 'true');
+      if (!ready) reply.code(503).header('retry-after', '5');
+      return body;
     },
   );
 }

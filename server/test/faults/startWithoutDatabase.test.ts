@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { openDatabaseWhenReachable } from '../../src/db/openWhenReachable.js';
 import { listenWhileStarting } from '../../src/http/startingServer.js';
+import { serviceProbes } from '../../src/services/readiness/probes.js';
 import { freePort } from './support/pgCluster.js';
 import { REASON, skipUnless } from '../support/skipReason.js';
 
@@ -53,6 +54,33 @@ describe('while the database is not there yet', () => {
     const next = await listenWhileStarting(port, '127.0.0.1');
     await next.close();
   });
+
+  it(
+    'says in its readiness which other dependencies answer (Redis up, Docker engine down)',
+    skipUnless(Boolean(process.env.REDIS_URL), REASON.redis),
+    async () => {
+      const port = await freePort();
+      const nowhere = await freePort();
+      const services = serviceProbes(
+        loadConfig({ REDIS_URL: process.env.REDIS_URL, DOCKER_HOST: `tcp://127.0.0.1:${nowhere}` }),
+      );
+      const starting = await listenWhileStarting(port, '127.0.0.1', services.probes);
+      try {
+        const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+        expect(ready.status).toBe(503);
+        expect(ready.headers.get('retry-after')).toBe('5');
+        expect(await ready.json()).toEqual({
+          status: 'starting',
+          database: 'unreachable',
+          redis: 'ok',
+          docker: 'unreachable',
+        });
+      } finally {
+        await starting.close();
+        services.close();
+      }
+    },
+  );
 
   it('tries again with backoff, a line per attempt, and gives up when told to', async () => {
     const port = await freePort();
