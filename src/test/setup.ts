@@ -3,6 +3,7 @@ import type { EventEmitter } from 'node:events';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import '../app/i18n';
+import { isExpectedRefusal } from './expectedRefusals';
 
 // findBy*/waitFor wait up to 5 s (not 1 s), 10 s in CI: the suites run in parallel on small CI
 // machines, where a react-admin page can take seconds to settle. A real failure still fails, later.
@@ -21,6 +22,14 @@ if (jsdomConsole) {
   jsdomConsole.on('jsdomError', (error: JsdomError) => {
     if (error.type !== 'css-parsing') for (const listener of forward) listener(error);
   });
+}
+
+// The server's refusals that tests mock are not printed (expectedRefusals.ts says why).
+for (const level of ['error', 'warn'] as const) {
+  const write = console[level].bind(console);
+  console[level] = (...args: unknown[]) => {
+    if (!isExpectedRefusal(args)) write(...args);
+  };
 }
 
 afterEach(() => {
