@@ -17,10 +17,10 @@ import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { enumChoices, maxLengthOf } from '../../src/api/validation';
-import { fileNameOf, formatFileSize } from '../../src/app/files';
-import type { AttachmentCreate, ChallengeDetail, FileType } from '../../src/api/types';
-import type { ConsoleDataProvider } from '../../src/console/dataProvider';
+import { enumChoices, maxLengthOf } from '@/api/validation';
+import { fileNameOf, formatFileSize } from '@/app/files';
+import type { AttachmentCreate, ChallengeDetail, FileType } from '@/api/types';
+import type { ConsoleDataProvider } from '@/console/dataProvider';
 import { useGameMeta } from './choices';
 
 function CurrentAttachment({ challenge }: { challenge: ChallengeDetail }) {

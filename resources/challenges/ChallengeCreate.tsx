@@ -1,7 +1,7 @@
 /** A new challenge of a game (`/games/:id/challenges/create`); it opens in its edit page. */
 import { Create, SimpleForm } from 'react-admin';
-import { models } from '../../src/api/formMeta.gen';
-import { consolePaths } from '../../src/console/paths';
+import { models } from '@/api/formMeta.gen';
+import { consolePaths } from '@/console/paths';
 import { ChallengeIdentityInputs } from './ChallengeInputs';
 import { useGameMeta } from './choices';
 

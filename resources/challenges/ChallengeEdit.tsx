@@ -16,8 +16,8 @@ import {
   Toolbar,
   TopToolbar,
 } from 'react-admin';
-import type { ChallengeMeta } from '../../src/console/challengeRoutes';
-import { consolePaths, useAdminPath } from '../../src/console/paths';
+import type { ChallengeMeta } from '@/console/challengeRoutes';
+import { consolePaths, useAdminPath } from '@/console/paths';
 import { AttachmentPanel } from './AttachmentPanel';
 import { ChallengePreviewButton } from './ChallengePreview';
 import { ChallengeInputs } from './ChallengeInputs';

@@ -15,9 +15,9 @@ import FlagIcon from '@mui/icons-material/Flag';
 import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import { Button, RecordContextProvider, useListContext, useTranslate } from 'react-admin';
-import { enumChoices } from '../../src/api/validation';
-import type { ChallengeListRecord, GameMeta } from '../../src/console/challengeRoutes';
-import { consolePaths, useAdminPath } from '../../src/console/paths';
+import { enumChoices } from '@/api/validation';
+import type { ChallengeListRecord, GameMeta } from '@/console/challengeRoutes';
+import { consolePaths, useAdminPath } from '@/console/paths';
 import { EnabledSwitch } from './EnabledSwitch';
 
 function ChallengeRow({ challenge, meta }: { challenge: ChallengeListRecord; meta: GameMeta }) {

@@ -20,10 +20,10 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { models } from '../../src/api/formMeta.gen';
-import type { ChallengeDetail } from '../../src/api/types';
-import { MarkdownInput } from '../../src/console/inputs/MarkdownInput';
-import { specValidator } from '../../src/console/validate';
+import { models } from '@/api/formMeta.gen';
+import type { ChallengeDetail } from '@/api/types';
+import { MarkdownInput } from '@/console/inputs/MarkdownInput';
+import { specValidator } from '@/console/validate';
 import { categoryChoices, hasContainer, typeChoices } from './choices';
 import { ScoreCurve } from './ScoreCurve';
 

@@ -16,11 +16,11 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import type { Game } from '../../src/api/types';
-import type { ConsoleDataProvider } from '../../src/console/dataProvider';
-import type { GameMeta } from '../../src/console/challengeRoutes';
-import { ListError } from '../../src/console/ListError';
-import { consolePaths, useAdminPath } from '../../src/console/paths';
+import type { Game } from '@/api/types';
+import type { ConsoleDataProvider } from '@/console/dataProvider';
+import type { GameMeta } from '@/console/challengeRoutes';
+import { ListError } from '@/console/ListError';
+import { consolePaths, useAdminPath } from '@/console/paths';
 import { GameTabs } from '../games/GameTabs';
 import { ChallengeGroups } from './ChallengeGroups';
 import { useGameMeta } from './choices';

@@ -15,11 +15,8 @@ import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Button, FormDataConsumer, useRecordContext, useTranslate } from 'react-admin';
-import type { ChallengeDetail } from '../../src/api/types';
-import {
-  ChallengeView,
-  type ChallengeViewAttachment,
-} from '../../src/components/challenge/ChallengeView';
+import type { ChallengeDetail } from '@/api/types';
+import { ChallengeView, type ChallengeViewAttachment } from '@/components/challenge/ChallengeView';
 import { hasContainer } from './choices';
 import { dynamicScore, isPlottable } from './score';
 

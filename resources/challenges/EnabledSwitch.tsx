@@ -1,7 +1,7 @@
 /** Enables or disables a challenge at once (`PUT …/challenges/{cId}` with `{isEnabled}`). */
 import Switch from '@mui/material/Switch';
 import { useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
-import type { ChallengeListRecord, GameMeta } from '../../src/console/challengeRoutes';
+import type { ChallengeListRecord, GameMeta } from '@/console/challengeRoutes';
 
 export function EnabledSwitch({ meta }: { meta: GameMeta }) {
   const record = useRecordContext<ChallengeListRecord>();

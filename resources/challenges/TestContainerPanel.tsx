@@ -17,8 +17,8 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import type { ChallengeDetail, ContainerInfo } from '../../src/api/types';
-import type { ConsoleDataProvider } from '../../src/console/dataProvider';
+import type { ChallengeDetail, ContainerInfo } from '@/api/types';
+import type { ConsoleDataProvider } from '@/console/dataProvider';
 import { hasContainer, useGameMeta } from './choices';
 
 /** With the platform proxy the entry is the container GUID, not `host:port`. */

@@ -1,8 +1,8 @@
 /** Choices and route parameters shared by the challenge pages. Enum values come from the spec. */
 import { useParams } from 'react-router-dom';
-import { enumChoices } from '../../src/api/validation';
-import type { ChallengeType } from '../../src/api/types';
-import type { ChallengeMeta, GameMeta } from '../../src/console/challengeRoutes';
+import { enumChoices } from '@/api/validation';
+import type { ChallengeType } from '@/api/types';
+import type { ChallengeMeta, GameMeta } from '@/console/challengeRoutes';
 
 export const categoryChoices = enumChoices('ChallengeCategory').map((category) => ({
   id: category,

@@ -4,7 +4,7 @@
  * only declares the resource (no menu entry: challenges are reached from their game).
  */
 import ExtensionIcon from '@mui/icons-material/Extension';
-import type { ChallengeInfo } from '../../src/api/types';
+import type { ChallengeInfo } from '@/api/types';
 import { ChallengeCreate } from './ChallengeCreate';
 import { ChallengeEdit } from './ChallengeEdit';
 import { ChallengeList } from './ChallengeList';

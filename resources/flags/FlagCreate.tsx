@@ -9,9 +9,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
-import { maxLengthOf } from '../../src/api/validation';
-import type { ChallengeMeta } from '../../src/console/challengeRoutes';
-import { flagLines } from '../../src/console/editLifecycle';
+import { maxLengthOf } from '@/api/validation';
+import type { ChallengeMeta } from '@/console/challengeRoutes';
+import { flagLines } from '@/console/editLifecycle';
 
 const FLAG_MAX = maxLengthOf('FlagCreateModel', 'flag') ?? Infinity;
 

@@ -24,11 +24,11 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { ChallengeDetail, FlagInfo } from '../../src/api/types';
-import type { ChallengeMeta } from '../../src/console/challengeRoutes';
-import { ListError } from '../../src/console/ListError';
-import { consolePaths, useAdminPath } from '../../src/console/paths';
-import { fileNameOf, formatFileSize } from '../../src/app/files';
+import type { ChallengeDetail, FlagInfo } from '@/api/types';
+import type { ChallengeMeta } from '@/console/challengeRoutes';
+import { ListError } from '@/console/ListError';
+import { consolePaths, useAdminPath } from '@/console/paths';
+import { fileNameOf, formatFileSize } from '@/app/files';
 import { useChallengeMeta } from '../challenges/choices';
 import { FlagCreate } from './FlagCreate';
 import { FlagPairsCreate } from './FlagPairsCreate';

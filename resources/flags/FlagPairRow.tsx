@@ -15,8 +15,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslate } from 'react-admin';
-import { maxLengthOf } from '../../src/api/validation';
-import { formatFileSize } from '../../src/app/files';
+import { maxLengthOf } from '@/api/validation';
+import { formatFileSize } from '@/app/files';
 import { pairSources, type FlagPair, type PairErrors, type PairSource } from './flagPairs';
 
 const FLAG_MAX = maxLengthOf('FlagCreateModel', 'flag');

@@ -17,8 +17,8 @@ import AddIcon from '@mui/icons-material/Add';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { ChallengeMeta } from '../../src/console/challengeRoutes';
-import type { ConsoleDataProvider } from '../../src/console/dataProvider';
+import type { ChallengeMeta } from '@/console/challengeRoutes';
+import type { ConsoleDataProvider } from '@/console/dataProvider';
 import {
   addFiles,
   emptyPair,

@@ -2,8 +2,8 @@
  * The rows of the "flags with their files" table of dynamic-attachment challenges: each row is a
  * flag and its own file (uploaded, then linked by hash) or URL. Pure: the component keeps the rows.
  */
-import { enumChoices, fieldValidator, type ValidationMessage } from '../../src/api/validation';
-import type { FileType, FlagCreate } from '../../src/api/types';
+import { enumChoices, fieldValidator, type ValidationMessage } from '@/api/validation';
+import type { FileType, FlagCreate } from '@/api/types';
 
 /** Where a row's file comes from: an upload (`Local`) or a URL (`Remote`). */
 export type PairSource = Exclude<FileType, 'None'>;

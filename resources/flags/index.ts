@@ -3,7 +3,7 @@
  * (registered in `<CustomRoutes>`), not a menu entry.
  */
 import FlagIcon from '@mui/icons-material/Flag';
-import type { FlagInfo } from '../../src/api/types';
+import type { FlagInfo } from '@/api/types';
 import { FlagList } from './FlagList';
 
 const flags = {

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeApi, problem } from '../../src/test/apiMock';
-import { buildGame } from '../../src/test/builders';
-import { renderConsole } from '../../src/test/renderConsole';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildGame } from '@/test/builders';
+import { renderConsole } from '@/test/renderConsole';
 import { GameCreate } from './GameCreate';
 import { GameEdit } from './GameEdit';
 
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
-  api: (await import('../../src/test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const game = buildGame({ title: 'Spring CTF', divisions: ['Open'], inviteCode: 'join' });

@@ -17,10 +17,10 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { models } from '../../src/api/formMeta.gen';
-import { EpochDateTimeInput } from '../../src/console/inputs/EpochDateTimeInput';
-import { MarkdownInput } from '../../src/console/inputs/MarkdownInput';
-import { specValidator } from '../../src/console/validate';
+import { models } from '@/api/formMeta.gen';
+import { EpochDateTimeInput } from '@/console/inputs/EpochDateTimeInput';
+import { MarkdownInput } from '@/console/inputs/MarkdownInput';
+import { specValidator } from '@/console/validate';
 import { BloodBonusInput } from './BloodBonusInput';
 
 const spec = (field: Parameters<typeof specValidator<'GameInfoEditModel'>>[1]) =>

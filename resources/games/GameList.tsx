@@ -16,9 +16,9 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { Game } from '../../src/api/types';
-import { ListError } from '../../src/console/ListError';
-import { consolePaths, useAdminPath } from '../../src/console/paths';
+import type { Game } from '@/api/types';
+import { ListError } from '@/console/ListError';
+import { consolePaths, useAdminPath } from '@/console/paths';
 
 function PosterThumbnail() {
   const record = useRecordContext<Game>();

@@ -7,7 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import type { Identifier } from 'react-admin';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { consolePaths, useAdminPath } from '../../src/console/paths';
+import { consolePaths, useAdminPath } from '@/console/paths';
 
 const tabs = [
   { key: 'info', path: consolePaths.gameInfo },

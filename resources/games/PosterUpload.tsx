@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/Image';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import type { Game } from '../../src/api/types';
-import type { ConsoleDataProvider } from '../../src/console/dataProvider';
+import type { Game } from '@/api/types';
+import type { ConsoleDataProvider } from '@/console/dataProvider';
 
 /**
  * Largest poster the API takes: `maxLength` of the `file` part of `PUT …/poster`

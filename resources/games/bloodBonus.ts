@@ -3,7 +3,7 @@
  * second and third solve of a challenge, packed in one integer as b1·2^20 + b2·2^10 + b3.
  * 0 means "no bonus at all".
  */
-import { models } from '../../src/api/formMeta.gen';
+import { models } from '@/api/formMeta.gen';
 
 /** Bits of one field. */
 const FIELD_BITS = 10;

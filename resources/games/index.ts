@@ -1,6 +1,6 @@
 /** The `games` resource of the console: `<Resource name="games" {...games} />`. */
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
-import type { Game } from '../../src/api/types';
+import type { Game } from '@/api/types';
 import { GameCreate } from './GameCreate';
 import { GameEdit } from './GameEdit';
 import { GameList } from './GameList';

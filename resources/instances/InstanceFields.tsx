@@ -6,9 +6,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { useClientConfig } from '../../src/app/useClientConfig';
-import { entryOf, type InstanceRecord } from '../../src/console/instanceRoutes';
-import { consolePaths, useAdminPath } from '../../src/console/paths';
+import { useClientConfig } from '@/app/useClientConfig';
+import { entryOf, type InstanceRecord } from '@/console/instanceRoutes';
+import { consolePaths, useAdminPath } from '@/console/paths';
 import { formatLeft, urgencyOf } from './countdown';
 import { useNow } from './useNow';
 

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, problem } from '../../src/test/apiMock';
-import { buildGame, buildInstance } from '../../src/test/builders';
-import { envelope, renderConsole } from '../../src/test/renderConsole';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildGame, buildInstance } from '@/test/builders';
+import { envelope, renderConsole } from '@/test/renderConsole';
 import { InstanceList, REFRESH_INTERVAL_MS } from './InstanceList';
 
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
-  api: (await import('../../src/test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const INSTANCES = '/api/admin/instances';

@@ -17,8 +17,8 @@ import {
   DEFAULT_INSTANCE_SORT,
   instanceLabel,
   type InstanceRecord,
-} from '../../src/console/instanceRoutes';
-import { ListError } from '../../src/console/ListError';
+} from '@/console/instanceRoutes';
+import { ListError } from '@/console/ListError';
 import { ChallengeField, EntryField, ExpiryField, GameField, TeamField } from './InstanceFields';
 
 export const REFRESH_INTERVAL_MS = 10_000;

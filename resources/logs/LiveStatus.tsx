@@ -11,7 +11,7 @@ import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useTranslate } from 'react-admin';
-import type { AdminHubState } from '../../src/console/useAdminHub';
+import type { AdminHubState } from '@/console/useAdminHub';
 
 const stateColours = {
   live: 'success',

@@ -2,8 +2,8 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { LogLevel } from '../../src/api/types';
-import type { LogRecord } from '../../src/console/logRoutes';
+import type { LogLevel } from '@/api/types';
+import type { LogRecord } from '@/console/logRoutes';
 
 const levelChips: Record<LogLevel, Pick<ChipProps, 'color' | 'variant'>> = {
   Information: { color: 'info', variant: 'outlined' },

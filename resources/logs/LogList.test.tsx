@@ -1,20 +1,20 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, problem } from '../../src/test/apiMock';
-import { fakeAdminHub } from '../../src/test/fakeAdminHub';
-import { buildLog } from '../../src/test/builders';
-import { renderConsole } from '../../src/test/renderConsole';
-import { RECEIVED_LOG } from '../../src/console/adminHubConnection';
+import { fakeApi, problem } from '@/test/apiMock';
+import { fakeAdminHub } from '@/test/fakeAdminHub';
+import { buildLog } from '@/test/builders';
+import { renderConsole } from '@/test/renderConsole';
+import { RECEIVED_LOG } from '@/console/adminHubConnection';
 import { LogList } from './LogList';
 
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
-  api: (await import('../../src/test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
-vi.mock('../../src/console/adminHubConnection', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/console/adminHubConnection')>()),
-  connectAdminHub: (await import('../../src/test/fakeAdminHub')).fakeAdminHub.connect,
+vi.mock('@/console/adminHubConnection', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/console/adminHubConnection')>()),
+  connectAdminHub: (await import('@/test/fakeAdminHub')).fakeAdminHub.connect,
 }));
 
 const LOGS = '/api/admin/logs';

@@ -4,8 +4,8 @@
  */
 import Typography from '@mui/material/Typography';
 import { DataTable, DateField, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
-import { levelFilterOf, type LogRecord } from '../../src/console/logRoutes';
-import { ListError } from '../../src/console/ListError';
+import { levelFilterOf, type LogRecord } from '@/console/logRoutes';
+import { ListError } from '@/console/ListError';
 import { LevelInput } from './LevelInput';
 import { LevelChip, MessageField, StatusField } from './LogFields';
 import { LiveStatus } from './LiveStatus';

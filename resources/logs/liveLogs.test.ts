@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildLog } from '../../src/test/builders';
-import { withLogIds } from '../../src/console/logRoutes';
+import { buildLog } from '@/test/builders';
+import { withLogIds } from '@/console/logRoutes';
 import {
   initialLiveLog,
   LIVE_BUFFER_SIZE,

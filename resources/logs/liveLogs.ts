@@ -3,8 +3,8 @@
  * bounded buffer; held back while paused), and shown on top of the first page when it matches the
  * level filter and is not already in the page.
  */
-import type { LogLevelFilter, LogMessage } from '../../src/api/types';
-import { contentKey, matchesLevel, withLogIds, type LogRecord } from '../../src/console/logRoutes';
+import type { LogLevelFilter, LogMessage } from '@/api/types';
+import { contentKey, matchesLevel, withLogIds, type LogRecord } from '@/console/logRoutes';
 
 /** Pushed entries kept in memory (the newest). */
 export const LIVE_BUFFER_SIZE = 500;

@@ -5,8 +5,8 @@
  */
 import { useCallback, useReducer } from 'react';
 import { useRefresh } from 'react-admin';
-import type { LogMessage } from '../../src/api/types';
-import { useAdminHub, type AdminHubState } from '../../src/console/useAdminHub';
+import type { LogMessage } from '@/api/types';
+import { useAdminHub, type AdminHubState } from '@/console/useAdminHub';
 import { initialLiveLog, liveLogReducer, type LiveLogState } from './liveLogs';
 
 export interface LiveLogs extends LiveLogState {

@@ -11,9 +11,9 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, DateField, DeleteButton, useRecordContext, useTranslate } from 'react-admin';
-import type { GameNotice, NoticeType } from '../../src/api/types';
-import type { GameMeta } from '../../src/console/challengeRoutes';
-import { MarkdownPreview } from '../../src/console/inputs/MarkdownInput';
+import type { GameNotice, NoticeType } from '@/api/types';
+import type { GameMeta } from '@/console/challengeRoutes';
+import { MarkdownPreview } from '@/console/inputs/MarkdownInput';
 import { NoticeEditDialog } from './NoticeEditDialog';
 
 const chipColor: Record<NoticeType, ChipProps['color']> = {

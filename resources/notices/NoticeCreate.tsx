@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, SaveButton, useCreate, useNotify, useTranslate } from 'react-admin';
-import type { GameMeta } from '../../src/console/challengeRoutes';
+import type { GameMeta } from '@/console/challengeRoutes';
 import { NoticeInputs } from './NoticeInputs';
 
 export function NoticeCreate({ meta }: { meta: GameMeta }) {

@@ -9,8 +9,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, SaveButton, useNotify, useTranslate, useUpdate } from 'react-admin';
-import type { GameNotice } from '../../src/api/types';
-import type { GameMeta } from '../../src/console/challengeRoutes';
+import type { GameNotice } from '@/api/types';
+import type { GameMeta } from '@/console/challengeRoutes';
 import { NoticeInputs } from './NoticeInputs';
 
 interface Props {

@@ -1,6 +1,6 @@
 /** The text of a notice, shared by the publish form and the edit dialog. Limits from the spec. */
-import { MarkdownInput } from '../../src/console/inputs/MarkdownInput';
-import { specValidator } from '../../src/console/validate';
+import { MarkdownInput } from '@/console/inputs/MarkdownInput';
+import { specValidator } from '@/console/validate';
 
 const validateContent = specValidator('GameNoticeModel', 'content');
 

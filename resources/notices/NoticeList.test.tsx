@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { GameNotice } from '../../src/api/types';
-import { fakeApi, problem } from '../../src/test/apiMock';
-import { buildGame, buildNotice } from '../../src/test/builders';
-import { renderConsole } from '../../src/test/renderConsole';
+import type { GameNotice } from '@/api/types';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildGame, buildNotice } from '@/test/builders';
+import { renderConsole } from '@/test/renderConsole';
 import { NoticeList } from './NoticeList';
 
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
-  api: (await import('../../src/test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const path = '/api/edit/games/3/notices';

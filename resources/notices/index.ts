@@ -3,7 +3,7 @@
  * `<CustomRoutes>`), not a menu entry.
  */
 import CampaignIcon from '@mui/icons-material/Campaign';
-import type { GameNotice } from '../../src/api/types';
+import type { GameNotice } from '@/api/types';
 import { NoticeList } from './NoticeList';
 
 const notices = {

@@ -5,8 +5,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useNotify, useTranslate, useUpdate } from 'react-admin';
-import type { Participation } from '../../src/api/types';
-import type { GameMeta } from '../../src/console/challengeRoutes';
+import type { Participation } from '@/api/types';
+import type { GameMeta } from '@/console/challengeRoutes';
 import { teamName } from './TeamCell';
 
 interface Props {

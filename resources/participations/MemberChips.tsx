@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import StarIcon from '@mui/icons-material/Star';
 import { useTranslate } from 'react-admin';
-import type { Participation, Profile } from '../../src/api/types';
+import type { Participation, Profile } from '@/api/types';
 import { playingMembers } from './review';
 
 /** A member's user name, or the start of the id when the name is missing. */

@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import type { Participation } from '../../src/api/types';
+import type { Participation } from '@/api/types';
 import { CaptainMark, memberName } from './MemberChips';
 
 const DETAIL_FIELDS = ['realName', 'stdNumber', 'email', 'phone'] as const;

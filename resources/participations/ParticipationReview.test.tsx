@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Participation, ParticipationStatus } from '../../src/api/types';
-import { fakeApi, problem } from '../../src/test/apiMock';
-import { buildGame, buildParticipation, buildProfile } from '../../src/test/builders';
-import { renderConsole } from '../../src/test/renderConsole';
+import type { Participation, ParticipationStatus } from '@/api/types';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildGame, buildParticipation, buildProfile } from '@/test/builders';
+import { renderConsole } from '@/test/renderConsole';
 import { ParticipationReview } from './ParticipationReview';
 
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
-  api: (await import('../../src/test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const LIST = '/api/game/3/participations';

@@ -5,8 +5,8 @@
  */
 import Typography from '@mui/material/Typography';
 import { List, useGetOne, useTranslate } from 'react-admin';
-import type { Game } from '../../src/api/types';
-import { ListError } from '../../src/console/ListError';
+import type { Game } from '@/api/types';
+import { ListError } from '@/console/ListError';
 import { useGameMeta } from '../challenges/choices';
 import { GameTabs } from '../games/GameTabs';
 import { ReviewBoard } from './ReviewBoard';

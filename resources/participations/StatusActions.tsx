@@ -5,8 +5,8 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useNotify, useTranslate, useUpdate } from 'react-admin';
-import type { Participation, ParticipationStatus } from '../../src/api/types';
-import type { GameMeta } from '../../src/console/challengeRoutes';
+import type { Participation, ParticipationStatus } from '@/api/types';
+import type { GameMeta } from '@/console/challengeRoutes';
 import { nextStatuses } from './review';
 import { teamName } from './TeamCell';
 

@@ -2,7 +2,7 @@
 import Avatar from '@mui/material/Avatar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TeamWithMembers } from '../../src/api/types';
+import type { TeamWithMembers } from '@/api/types';
 
 /** The team's name, or its id when it has none. */
 export const teamName = (team: Pick<TeamWithMembers, 'id' | 'name'>) => team.name || `#${team.id}`;

@@ -4,7 +4,7 @@
  * declares the resource (no menu entry: the page is reached from its game's tabs).
  */
 import HowToRegIcon from '@mui/icons-material/HowToReg';
-import type { Participation } from '../../src/api/types';
+import type { Participation } from '@/api/types';
 import { ParticipationReview } from './ParticipationReview';
 import { teamName } from './TeamCell';
 

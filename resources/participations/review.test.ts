@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { enums } from '../../src/api/formMeta.gen';
-import { buildParticipation, buildProfile } from '../../src/test/builders';
+import { enums } from '@/api/formMeta.gen';
+import { buildParticipation, buildProfile } from '@/test/builders';
 import {
   groupByStatus,
   matches,

@@ -2,8 +2,8 @@
  * The rules of the Review page, free of React: the order of the status groups, the status changes
  * offered for each status, the search and division filters, and who plays for a team.
  */
-import { enumChoices } from '../../src/api/validation';
-import type { Participation, ParticipationStatus, Profile } from '../../src/api/types';
+import { enumChoices } from '@/api/validation';
+import type { Participation, ParticipationStatus, Profile } from '@/api/types';
 
 /** What needs a decision comes first; typed over the spec's enum, so a new status must be placed. */
 const GROUP_RANK: Record<ParticipationStatus, number> = {

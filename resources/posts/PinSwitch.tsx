@@ -5,7 +5,7 @@
 import Switch from '@mui/material/Switch';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
-import type { Post } from '../../src/api/types';
+import type { Post } from '@/api/types';
 
 export function PinSwitch() {
   const record = useRecordContext<Post>();

@@ -8,7 +8,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { PostDetail } from '../../src/api/types';
+import type { PostDetail } from '@/api/types';
 import { PostInputs } from './PostInputs';
 
 /** Who wrote the post last, and when: saving the text makes the caller the author. */

@@ -12,9 +12,9 @@ import {
   required,
   type Validator,
 } from 'react-admin';
-import { models } from '../../src/api/formMeta.gen';
-import { MarkdownInput } from '../../src/console/inputs/MarkdownInput';
-import { specValidator } from '../../src/console/validate';
+import { models } from '@/api/formMeta.gen';
+import { MarkdownInput } from '@/console/inputs/MarkdownInput';
+import { specValidator } from '@/console/validate';
 
 const fields = models.PostEditModel.fields;
 const spec = (field: keyof typeof fields) => specValidator('PostEditModel', field);

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, problem } from '../../src/test/apiMock';
-import { buildPost, postInfo } from '../../src/test/builders';
-import { renderConsole } from '../../src/test/renderConsole';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildPost, postInfo } from '@/test/builders';
+import { renderConsole } from '@/test/renderConsole';
 import { PostList } from './PostList';
 
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
-  api: (await import('../../src/test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const renderList = () =>

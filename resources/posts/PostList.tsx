@@ -16,8 +16,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { Post } from '../../src/api/types';
-import { ListError } from '../../src/console/ListError';
+import type { Post } from '@/api/types';
+import { ListError } from '@/console/ListError';
 import { PinSwitch } from './PinSwitch';
 
 /** The summary's first lines (it is Markdown, shown here as text). */

@@ -1,6 +1,6 @@
 /** The `posts` resource of the console: `<Resource name="posts" {...posts} />`. */
 import ArticleIcon from '@mui/icons-material/Article';
-import type { Post } from '../../src/api/types';
+import type { Post } from '@/api/types';
 import { PostCreate } from './PostCreate';
 import { PostEdit } from './PostEdit';
 import { PostList } from './PostList';

@@ -3,7 +3,7 @@
  * wants the whole section, so the save always sends every field.
  */
 import { BooleanInput } from 'react-admin';
-import type { AccountPolicy } from '../../src/api/types';
+import type { AccountPolicy } from '@/api/types';
 import { DomainListInput } from './DomainListInput';
 import { SettingsSection } from './SettingsSection';
 

@@ -8,7 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { useCaptchaConfig } from '../../src/hooks/captcha';
+import { useCaptchaConfig } from '@/hooks/captcha';
 import { SettingsCard } from './SettingsSection';
 
 function Fact({ label, value }: { label: string; value: string }) {

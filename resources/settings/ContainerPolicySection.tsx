@@ -13,9 +13,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import Alert from '@mui/material/Alert';
-import { enums, models } from '../../src/api/formMeta.gen';
-import type { ContainerPolicy } from '../../src/api/types';
-import { specValidator } from '../../src/console/validate';
+import { enums, models } from '@/api/formMeta.gen';
+import type { ContainerPolicy } from '@/api/types';
+import { specValidator } from '@/console/validate';
 import { SettingsSection } from './SettingsSection';
 
 const fields = models.ContainerPolicy.fields;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { FieldTitle, InputHelperText, useInput } from 'react-admin';
-import { specValidator } from '../../src/console/validate';
+import { specValidator } from '@/console/validate';
 import { domainsOf } from './sections';
 
 const validate = specValidator('AccountPolicy', 'emailDomainList');

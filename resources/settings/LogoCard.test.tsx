@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeApi, problem } from '../../src/test/apiMock';
-import { renderConsole } from '../../src/test/renderConsole';
+import { fakeApi, problem } from '@/test/apiMock';
+import { renderConsole } from '@/test/renderConsole';
 import { LogoCard } from './LogoCard';
 
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
-  api: (await import('../../src/test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const LOGO = '/api/admin/config/logo';

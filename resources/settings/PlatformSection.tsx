@@ -3,9 +3,9 @@
  * colour. Emptied texts are sent as '' (the API leaves `null` ones unchanged).
  */
 import { TextInput } from 'react-admin';
-import type { GlobalConfig } from '../../src/api/types';
-import { MarkdownInput } from '../../src/console/inputs/MarkdownInput';
-import { specValidator } from '../../src/console/validate';
+import type { GlobalConfig } from '@/api/types';
+import { MarkdownInput } from '@/console/inputs/MarkdownInput';
+import { specValidator } from '@/console/validate';
 import { SettingsSection } from './SettingsSection';
 import { ThemeColourInput } from './ThemeColourInput';
 

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, problem } from '../../src/test/apiMock';
-import { buildConfig, buildSettings } from '../../src/test/builders';
-import { renderConsole } from '../../src/test/renderConsole';
-import { useClientConfig } from '../../src/app/useClientConfig';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildConfig, buildSettings } from '@/test/builders';
+import { renderConsole } from '@/test/renderConsole';
+import { useClientConfig } from '@/app/useClientConfig';
 import { SettingsPage } from './SettingsPage';
 
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
-  api: (await import('../../src/test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 /** Stands for the shell, which reads the client configuration (title, theme). */

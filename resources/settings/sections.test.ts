@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSettings } from '../../src/test/builders';
+import { buildSettings } from '@/test/builders';
 import { domainsOf, sectionBody } from './sections';
 
 describe('sectionBody', () => {

@@ -2,8 +2,8 @@
  * The bodies of the Settings page's saves: each section saves alone (`PUT /api/admin/config` with
  * only that section; the API leaves omitted sections untouched), made of its model's fields only.
  */
-import { models } from '../../src/api/formMeta.gen';
-import type { Settings } from '../../src/api/types';
+import { models } from '@/api/formMeta.gen';
+import type { Settings } from '@/api/types';
 
 export type SectionName = keyof Settings;
 

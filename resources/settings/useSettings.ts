@@ -5,10 +5,10 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
-import type { Settings } from '../../src/api/types';
-import { clientConfigQueryKey } from '../../src/app/useClientConfig';
-import type { ConsoleDataProvider } from '../../src/console/dataProvider';
-import { captchaKeys } from '../../src/hooks/captcha';
+import type { Settings } from '@/api/types';
+import { clientConfigQueryKey } from '@/app/useClientConfig';
+import type { ConsoleDataProvider } from '@/console/dataProvider';
+import { captchaKeys } from '@/hooks/captcha';
 
 export const settingsQueryKey = ['settings'] as const;
 

@@ -4,7 +4,7 @@
  */
 import Switch from '@mui/material/Switch';
 import { useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
-import type { TeamInfo } from '../../src/api/types';
+import type { TeamInfo } from '@/api/types';
 
 export function LockSwitch() {
   const record = useRecordContext<TeamInfo>();

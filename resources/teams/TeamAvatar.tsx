@@ -1,7 +1,7 @@
 /** The team's avatar, or its initial when it has none. */
 import Avatar from '@mui/material/Avatar';
 import { useRecordContext } from 'react-admin';
-import type { TeamInfo } from '../../src/api/types';
+import type { TeamInfo } from '@/api/types';
 
 export function TeamAvatar({ size = 32 }: { size?: number }) {
   const record = useRecordContext<TeamInfo>();

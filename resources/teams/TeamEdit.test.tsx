@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { models } from '../../src/api/formMeta.gen';
-import { fakeApi, problem } from '../../src/test/apiMock';
-import { buildTeam, buildTeamMember } from '../../src/test/builders';
-import { renderConsole } from '../../src/test/renderConsole';
+import { models } from '@/api/formMeta.gen';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildTeam, buildTeamMember } from '@/test/builders';
+import { renderConsole } from '@/test/renderConsole';
 import { TeamEdit } from './TeamEdit';
 
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
-  api: (await import('../../src/test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const alice = buildTeamMember({ userName: 'alice', captain: true, bio: 'pwn' });

@@ -9,7 +9,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { TeamInfo } from '../../src/api/types';
+import type { TeamInfo } from '@/api/types';
 import { TeamAvatar } from './TeamAvatar';
 import { TeamInputs } from './TeamInputs';
 import { MemberList } from './TeamMembers';

@@ -3,8 +3,8 @@
  */
 import Stack from '@mui/material/Stack';
 import { BooleanInput, TextInput } from 'react-admin';
-import { combine, fieldValidator } from '../../src/api/validation';
-import { toRaValidator } from '../../src/console/validate';
+import { combine, fieldValidator } from '@/api/validation';
+import { toRaValidator } from '@/console/validate';
 
 /** The server ignores a blank name (a team always has one): say so instead of saving nothing. */
 const notBlank = (value: unknown) =>

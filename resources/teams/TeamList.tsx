@@ -11,8 +11,8 @@ import {
   SearchInput,
   useRecordContext,
 } from 'react-admin';
-import type { TeamInfo } from '../../src/api/types';
-import { ListError } from '../../src/console/ListError';
+import type { TeamInfo } from '@/api/types';
+import { ListError } from '@/console/ListError';
 import { LockSwitch } from './LockSwitch';
 import { TeamAvatar } from './TeamAvatar';
 import { MemberChips } from './TeamMembers';

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import StarIcon from '@mui/icons-material/Star';
 import { Link } from 'react-router-dom';
 import { useCreatePath, useRecordContext, useTranslate } from 'react-admin';
-import type { TeamInfo, TeamMember } from '../../src/api/types';
+import type { TeamInfo, TeamMember } from '@/api/types';
 
 const captainFirst = (members: TeamMember[] | null) =>
   [...(members ?? [])].sort((a, b) => Number(b.captain) - Number(a.captain));

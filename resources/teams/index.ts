@@ -1,6 +1,6 @@
 /** The `teams` resource of the console: `<Resource name="teams" {...teams} />`. */
 import GroupsIcon from '@mui/icons-material/Groups';
-import type { TeamInfo } from '../../src/api/types';
+import type { TeamInfo } from '@/api/types';
 import { TeamEdit } from './TeamEdit';
 import { TeamList } from './TeamList';
 

@@ -15,7 +15,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { specValidator } from '../../src/console/validate';
+import { specValidator } from '@/console/validate';
 import { CsvImport } from './CsvImport';
 import { emptyRow } from './csv';
 import { UserIdentityInputs } from './UserInputs';

@@ -4,8 +4,8 @@
  */
 import { BooleanInput, SelectInput, TextInput } from 'react-admin';
 import Stack from '@mui/material/Stack';
-import { enumChoices } from '../../src/api/validation';
-import { specValidator } from '../../src/console/validate';
+import { enumChoices } from '@/api/validation';
+import { specValidator } from '@/console/validate';
 
 type Model = 'AdminUserInfoModel' | 'UserCreateModel';
 

@@ -2,16 +2,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, memoryStore } from 'react-admin';
-import i18n from '../../src/app/i18n';
-import { dataProvider } from '../../src/console/dataProvider';
-import { createI18nProvider } from '../../src/console/i18nProvider';
-import { fakeApi, problem } from '../../src/test/apiMock';
-import { buildUser } from '../../src/test/builders';
+import i18n from '@/app/i18n';
+import { dataProvider } from '@/console/dataProvider';
+import { createI18nProvider } from '@/console/i18nProvider';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildUser } from '@/test/builders';
 import { UserList } from './UserList';
 
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
-  api: (await import('../../src/test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const i18nProvider = createI18nProvider(i18n);

@@ -17,8 +17,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { UserRecord } from '../../src/console/dataRoutes';
-import { ListError } from '../../src/console/ListError';
+import type { UserRecord } from '@/console/dataRoutes';
+import { ListError } from '@/console/ListError';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 

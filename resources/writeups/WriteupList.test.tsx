@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { NotificationProvider } from '../../src/app/notifications';
-import { fakeApi, problem } from '../../src/test/apiMock';
-import { buildGame, buildWriteup } from '../../src/test/builders';
-import { renderConsole } from '../../src/test/renderConsole';
+import { NotificationProvider } from '@/app/notifications';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildGame, buildWriteup } from '@/test/builders';
+import { renderConsole } from '@/test/renderConsole';
 import { WriteupList } from './WriteupList';
 
-vi.mock('../../src/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/api/client')>()),
-  api: (await import('../../src/test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const path = '/api/admin/writeups/3';

@@ -17,11 +17,11 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
-import { useDownload } from '../../src/app/download';
-import type { Game, WriteupInfo } from '../../src/api/types';
-import type { GameMeta } from '../../src/console/challengeRoutes';
-import { ListError } from '../../src/console/ListError';
-import { writeupFiles } from '../../src/console/writeupRoutes';
+import { useDownload } from '@/app/download';
+import type { Game, WriteupInfo } from '@/api/types';
+import type { GameMeta } from '@/console/challengeRoutes';
+import { ListError } from '@/console/ListError';
+import { writeupFiles } from '@/console/writeupRoutes';
 import { useGameMeta } from '../challenges/choices';
 import { GameTabs } from '../games/GameTabs';
 import { WriteupSettings } from './WriteupSettings';

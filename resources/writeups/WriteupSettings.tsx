@@ -12,9 +12,9 @@ import Typography from '@mui/material/Typography';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Link } from 'react-router-dom';
 import { Button, useTranslate, type Identifier } from 'react-admin';
-import type { Game } from '../../src/api/types';
-import { MarkdownPreview } from '../../src/console/inputs/MarkdownInput';
-import { consolePaths, useAdminPath } from '../../src/console/paths';
+import type { Game } from '@/api/types';
+import { MarkdownPreview } from '@/console/inputs/MarkdownInput';
+import { consolePaths, useAdminPath } from '@/console/paths';
 
 function Setting({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -3,7 +3,7 @@
  * (registered in `<CustomRoutes>`), not a menu entry.
  */
 import DescriptionIcon from '@mui/icons-material/Description';
-import type { WriteupInfo } from '../../src/api/types';
+import type { WriteupInfo } from '@/api/types';
 import { WriteupList } from './WriteupList';
 
 const writeups = {

@@ -16,7 +16,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { useTranslation } from 'react-i18next';
-import { useLogout, useProfile } from '../hooks/account';
+import { useLogout, useProfile } from '@/hooks/account';
 import { loginPath } from './links';
 import { useNotify } from './notifications';
 

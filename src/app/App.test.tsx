@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { fakeApi, problem } from '../test/apiMock';
-import { buildProfile } from '../test/builders';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildProfile } from '@/test/builders';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { AppRoutes } from './App';
 
-vi.mock('../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/client')>()),
-  api: (await import('../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 describe('AppRoutes', () => {

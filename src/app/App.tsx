@@ -13,36 +13,36 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { NotificationProvider } from './notifications';
 import { PageLoader } from './PageLoader';
 import { queryClient } from './queryClient';
-import { TunnelRoot } from '../tunnel/TunnelRoot';
+import { TunnelRoot } from '@/tunnel/TunnelRoot';
 
-const HomePage = lazy(() => import('../pages/HomePage'));
-const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
-const LoginPage = lazy(() => import('../pages/account/LoginPage'));
-const RegisterPage = lazy(() => import('../pages/account/RegisterPage'));
-const RecoveryPage = lazy(() => import('../pages/account/RecoveryPage'));
-const ResetPage = lazy(() => import('../pages/account/ResetPage'));
-const VerifyPage = lazy(() => import('../pages/account/VerifyPage'));
-const ConfirmPage = lazy(() => import('../pages/account/ConfirmPage'));
-const ProfilePage = lazy(() => import('../pages/account/ProfilePage'));
-const GamesPage = lazy(() => import('../pages/games/GamesPage'));
-const GamePage = lazy(() => import('../pages/games/[id]/GamePage'));
-const ScoreboardPage = lazy(() => import('../pages/games/[id]/scoreboard/ScoreboardPage'));
-const ChallengesPage = lazy(() => import('../pages/games/[id]/challenges/ChallengesPage'));
-const MonitorLayout = lazy(() => import('../pages/games/[id]/monitor/MonitorLayout'));
-const MonitorEventsPage = lazy(() => import('../pages/games/[id]/monitor/events/EventsPage'));
+const HomePage = lazy(() => import('@/pages/HomePage'));
+const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
+const LoginPage = lazy(() => import('@/pages/account/LoginPage'));
+const RegisterPage = lazy(() => import('@/pages/account/RegisterPage'));
+const RecoveryPage = lazy(() => import('@/pages/account/RecoveryPage'));
+const ResetPage = lazy(() => import('@/pages/account/ResetPage'));
+const VerifyPage = lazy(() => import('@/pages/account/VerifyPage'));
+const ConfirmPage = lazy(() => import('@/pages/account/ConfirmPage'));
+const ProfilePage = lazy(() => import('@/pages/account/ProfilePage'));
+const GamesPage = lazy(() => import('@/pages/games/GamesPage'));
+const GamePage = lazy(() => import('@/pages/games/[id]/GamePage'));
+const ScoreboardPage = lazy(() => import('@/pages/games/[id]/scoreboard/ScoreboardPage'));
+const ChallengesPage = lazy(() => import('@/pages/games/[id]/challenges/ChallengesPage'));
+const MonitorLayout = lazy(() => import('@/pages/games/[id]/monitor/MonitorLayout'));
+const MonitorEventsPage = lazy(() => import('@/pages/games/[id]/monitor/events/EventsPage'));
 const MonitorSubmissionsPage = lazy(
-  () => import('../pages/games/[id]/monitor/submissions/SubmissionsPage'),
+  () => import('@/pages/games/[id]/monitor/submissions/SubmissionsPage'),
 );
 const MonitorCheatInfoPage = lazy(
-  () => import('../pages/games/[id]/monitor/cheatinfo/CheatInfoPage'),
+  () => import('@/pages/games/[id]/monitor/cheatinfo/CheatInfoPage'),
 );
-const MonitorTrafficPage = lazy(() => import('../pages/games/[id]/monitor/traffic/TrafficPage'));
-const AboutPage = lazy(() => import('../pages/about/AboutPage'));
-const TeamsPage = lazy(() => import('../pages/teams/TeamsPage'));
-const PostsPage = lazy(() => import('../pages/posts/PostsPage'));
-const PostPage = lazy(() => import('../pages/posts/[postId]/PostPage'));
-const PostEditPage = lazy(() => import('../pages/posts/[postId]/edit/PostEditPage'));
-const Console = lazy(() => import('../console/Console'));
+const MonitorTrafficPage = lazy(() => import('@/pages/games/[id]/monitor/traffic/TrafficPage'));
+const AboutPage = lazy(() => import('@/pages/about/AboutPage'));
+const TeamsPage = lazy(() => import('@/pages/teams/TeamsPage'));
+const PostsPage = lazy(() => import('@/pages/posts/PostsPage'));
+const PostPage = lazy(() => import('@/pages/posts/[postId]/PostPage'));
+const PostEditPage = lazy(() => import('@/pages/posts/[postId]/edit/PostEditPage'));
+const Console = lazy(() => import('@/console/Console'));
 
 export function AppRoutes() {
   return (

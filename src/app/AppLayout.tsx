@@ -13,7 +13,7 @@ import { AccountMenu } from './AccountMenu';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { MainNav } from './MainNav';
 import { PageLoader } from './PageLoader';
-import { PreferencesMenu } from './preferences/PreferencesMenu';
+import { PreferencesMenu } from '@/app/preferences/PreferencesMenu';
 import { useClientConfig } from './useClientConfig';
 
 export function AppLayout() {

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../hooks/account';
+import { useProfile } from '@/hooks/account';
 import { loginPath } from './links';
 import { errorMessageOf } from './notifications';
 import { PageLoader } from './PageLoader';

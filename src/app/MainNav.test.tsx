@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { inSection, MainNav } from './MainNav';
 
 describe('MainNav', () => {

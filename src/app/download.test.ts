@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createElement, Fragment } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, problem } from '../test/apiMock';
+import { fakeApi, problem } from '@/test/apiMock';
 import {
   fetchFile,
   fileNameFromDisposition,
@@ -11,9 +11,9 @@ import {
 } from './download';
 import { NotificationProvider } from './notifications';
 
-vi.mock('../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/client')>()),
-  api: (await import('../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const url = '/api/admin/writeups/3/all';

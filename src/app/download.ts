@@ -9,8 +9,8 @@
  */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
-import { errorMessage, type FetchResult } from '../api/errors';
+import { api } from '@/api/client';
+import { errorMessage, type FetchResult } from '@/api/errors';
 import { fileNameOf } from './files';
 import { errorMessageOf, useNotify } from './notifications';
 

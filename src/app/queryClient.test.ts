@@ -8,7 +8,7 @@ import {
   retryUnlessRefused,
   throttledFocusListener,
 } from './queryClient';
-import { HttpError as ClientHttpError } from '../api/errors';
+import { HttpError as ClientHttpError } from '@/api/errors';
 import { HttpError as ConsoleHttpError } from 'react-admin';
 import { useLoadingSlow } from './useLoadingSlow';
 

@@ -2,8 +2,8 @@
  * The public platform configuration (`GET /api/config`), read once per page load.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
-import type { ClientConfig } from '../api/types';
+import { api, unwrap } from '@/api/client';
+import type { ClientConfig } from '@/api/types';
 
 export const clientConfigQueryKey = ['config'] as const;
 

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { ResourceDefinitionContextProvider } from 'react-admin';
 import posts from '../../resources/posts';
 import users from '../../resources/users';
-import { renderConsole } from '../test/renderConsole';
+import { renderConsole } from '@/test/renderConsole';
 import { ConsoleMenu } from './ConsoleMenu';
 
 const definitions = {

@@ -5,7 +5,7 @@
  * Neither list is paged by the API: the entries page the whole answer themselves.
  */
 import type { Identifier } from 'react-admin';
-import { api, HttpError, unwrap } from '../api/client';
+import { api, HttpError, unwrap } from '@/api/client';
 import type {
   AttachmentCreate,
   ChallengeCreate,
@@ -16,7 +16,7 @@ import type {
   FlagCreate,
   FlagInfo,
   LocalFile,
-} from '../api/types';
+} from '@/api/types';
 import type { ListEnvelope, Page, ResourceRoutes } from './dataRoutes';
 import { parentId } from './gameMeta';
 import { gamePath, multipart } from './gameRoutes';

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, problem } from '../test/apiMock';
-import { buildProfile, buildUser } from '../test/builders';
-import { HttpError } from '../api/errors';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildProfile, buildUser } from '@/test/builders';
+import { HttpError } from '@/api/errors';
 import { dataProvider, pageOf } from './dataProvider';
 
-vi.mock('../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/client')>()),
-  api: (await import('../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const users = Array.from({ length: 40 }, () => buildUser());

@@ -107,9 +107,9 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { HttpError } from '../api/errors';
+import { HttpError } from '@/api/errors';
 import { routes, userActions, userRoutes, type ResourceRoutes } from './dataRoutes';
-import type { AttachmentCreate, Settings } from '../api/types';
+import type { AttachmentCreate, Settings } from '@/api/types';
 import { challengeActions, type GameMeta } from './challengeRoutes';
 import { challengeLifecycle, flagLifecycle, gameLifecycle } from './editLifecycle';
 import { gameActions } from './gameRoutes';

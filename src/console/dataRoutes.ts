@@ -9,8 +9,8 @@
  * `list(page, { gameId })` → `GET /api/edit/games/{id}/challenges` (./challengeRoutes.ts).
  */
 import type { Identifier, RaRecord } from 'react-admin';
-import { api, unwrap } from '../api/client';
-import type { AdminUserUpdate, Profile, UserCreate, UserInfo } from '../api/types';
+import { api, unwrap } from '@/api/client';
+import type { AdminUserUpdate, Profile, UserCreate, UserInfo } from '@/api/types';
 import { challengeRoutes, flagRoutes } from './challengeRoutes';
 import { gameRoutes } from './gameRoutes';
 import { instanceRoutes } from './instanceRoutes';

@@ -3,8 +3,8 @@
  * react-admin and the route table: request bodies are made of the spec's request-model fields only.
  */
 import type { CreateParams, ResourceCallbacks, UpdateParams } from 'react-admin';
-import { models } from '../api/formMeta.gen';
-import type { ChallengeCreate, ChallengeUpdate, FlagCreate, GameEdit } from '../api/types';
+import { models } from '@/api/formMeta.gen';
+import type { ChallengeCreate, ChallengeUpdate, FlagCreate, GameEdit } from '@/api/types';
 
 /** What the server ignores in a game body (it keeps or generates these itself). */
 const IGNORED_GAME_FIELDS = new Set(['id', 'poster', 'publicKey']);

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../test/apiMock';
-import { buildChallenge, buildGame, challengeInfo } from '../test/builders';
-import { envelope } from '../test/renderConsole';
+import { fakeApi } from '@/test/apiMock';
+import { buildChallenge, buildGame, challengeInfo } from '@/test/builders';
+import { envelope } from '@/test/renderConsole';
 import { dataProvider } from './dataProvider';
 import { challengeChanges, cleanDivisions, flagLines, gameBody } from './editLifecycle';
 
-vi.mock('../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/client')>()),
-  api: (await import('../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const sort = { field: 'id', order: 'ASC' as const };

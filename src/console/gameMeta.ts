@@ -1,5 +1,5 @@
 /** Parent ids of nested resources, from react-admin's `meta` (`{ gameId }`, `{ gameId, challengeId }`). */
-import { HttpError } from '../api/client';
+import { HttpError } from '@/api/client';
 
 export function parentId(meta: unknown, key: 'gameId' | 'challengeId'): number {
   const id = Number((meta as Record<string, unknown> | undefined)?.[key]);

@@ -3,8 +3,8 @@
  * not CRUD. Only HTTP here: ./gameLifecycle.ts shapes the bodies.
  */
 import type { Identifier } from 'react-admin';
-import { api, unwrap } from '../api/client';
-import type { Game, GameEdit } from '../api/types';
+import { api, unwrap } from '@/api/client';
+import type { Game, GameEdit } from '@/api/types';
 import type { ResourceRoutes } from './dataRoutes';
 
 /** The `{id}` of a game path. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildInstance } from '../test/builders';
+import { buildInstance } from '@/test/builders';
 import { instanceLabel, matchesHint, sortInstances, type InstanceRecord } from './instanceRoutes';
 
 const record = (overrides: Parameters<typeof buildInstance>[0] = {}, game = 'Spring CTF') => {

@@ -5,8 +5,8 @@
  * (`DELETE /api/admin/instances/{id}`, by container GUID).
  */
 import type { Identifier, SortPayload } from 'react-admin';
-import { api, HttpError, unwrap } from '../api/client';
-import type { ContainerInstance } from '../api/types';
+import { api, HttpError, unwrap } from '@/api/client';
+import type { ContainerInstance } from '@/api/types';
 import { pageLocally } from './challengeRoutes';
 import type { ResourceRoutes } from './dataRoutes';
 import { listQueryOf } from './listQueryLifecycle';

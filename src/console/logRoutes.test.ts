@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLog } from '../test/builders';
+import { buildLog } from '@/test/builders';
 import { levelFilterOf, matchesLevel, withLogIds } from './logRoutes';
 
 describe('levelFilterOf', () => {

@@ -5,9 +5,9 @@
  * for one entry more than the page: the `total` it reports only tells whether a next page exists
  * (skip + shown, plus one when more follow), and the logs list pages without showing a count.
  */
-import { api, HttpError, unwrap } from '../api/client';
-import { enums } from '../api/formMeta.gen';
-import type { LogLevelFilter, LogMessage } from '../api/types';
+import { api, HttpError, unwrap } from '@/api/client';
+import { enums } from '@/api/formMeta.gen';
+import type { LogLevelFilter, LogMessage } from '@/api/types';
 import type { ResourceRoutes } from './dataRoutes';
 import { listQueryOf } from './listQueryLifecycle';
 

@@ -5,8 +5,8 @@
  * here — all at once, by id; the entries order them newest first and page them locally.
  */
 import type { Identifier } from 'react-admin';
-import { api, HttpError, unwrap } from '../api/client';
-import type { GameNotice, GameNoticeText } from '../api/types';
+import { api, HttpError, unwrap } from '@/api/client';
+import type { GameNotice, GameNoticeText } from '@/api/types';
 import { pageLocally } from './challengeRoutes';
 import type { ResourceRoutes } from './dataRoutes';
 import { gameIdOf } from './gameMeta';

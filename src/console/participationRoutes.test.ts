@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, problem } from '../test/apiMock';
-import { buildParticipation } from '../test/builders';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildParticipation } from '@/test/builders';
 import { dataProvider } from './dataProvider';
 
-vi.mock('../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/client')>()),
-  api: (await import('../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const sort = { field: 'id', order: 'ASC' as const };

@@ -4,8 +4,8 @@
  * by the API), changed through `PUT /api/admin/participation/{id}`.
  */
 import type { Identifier } from 'react-admin';
-import { api, HttpError, unwrap } from '../api/client';
-import type { Participation, ParticipationEdit } from '../api/types';
+import { api, HttpError, unwrap } from '@/api/client';
+import type { Participation, ParticipationEdit } from '@/api/types';
 import type { ResourceRoutes } from './dataRoutes';
 import { pageLocally } from './challengeRoutes';
 import { gamePath } from './gameRoutes';

@@ -8,8 +8,8 @@
  * changed meanwhile by someone else can never blank a post's text.
  */
 import type { Identifier } from 'react-admin';
-import { api, unwrap } from '../api/client';
-import type { Post, PostDetail, PostEdit } from '../api/types';
+import { api, unwrap } from '@/api/client';
+import type { Post, PostDetail, PostEdit } from '@/api/types';
 import { pageLocally } from './challengeRoutes';
 import type { ResourceRoutes } from './dataRoutes';
 

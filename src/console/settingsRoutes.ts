@@ -2,8 +2,8 @@
  * The site settings of the console's Settings page (`/api/admin/config`): not a react-admin
  * resource, only typed actions. Only HTTP here: resources/settings/sections.ts shapes the bodies.
  */
-import { api, unwrap } from '../api/client';
-import type { Settings } from '../api/types';
+import { api, unwrap } from '@/api/client';
+import type { Settings } from '@/api/types';
 import { multipart } from './gameRoutes';
 
 export const settingsActions = {

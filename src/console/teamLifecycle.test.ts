@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTeam } from '../test/builders';
+import { buildTeam } from '@/test/builders';
 import { teamChanges } from './teamLifecycle';
 
 describe('teamChanges', () => {

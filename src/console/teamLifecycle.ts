@@ -3,8 +3,8 @@
  * the AdminTeamModel fields that changed.
  */
 import type { ResourceCallbacks, UpdateParams } from 'react-admin';
-import { models } from '../api/formMeta.gen';
-import type { AdminTeamUpdate, TeamInfo } from '../api/types';
+import { models } from '@/api/formMeta.gen';
+import type { AdminTeamUpdate, TeamInfo } from '@/api/types';
 
 type Editable = keyof AdminTeamUpdate;
 const EDITABLE = Object.keys(models.AdminTeamModel.fields) as Editable[];

@@ -3,8 +3,8 @@
  * ./teamLifecycle.ts shapes the update body.
  */
 import type { Identifier } from 'react-admin';
-import { api, unwrap } from '../api/client';
-import type { AdminTeamUpdate, TeamInfo } from '../api/types';
+import { api, unwrap } from '@/api/client';
+import type { AdminTeamUpdate, TeamInfo } from '@/api/types';
 import type { ResourceRoutes } from './dataRoutes';
 
 const team = (id: Identifier) => ({ params: { path: { id: Number(id) } } });

@@ -2,8 +2,8 @@
  * Per-resource processing of users, between react-admin and the route table.
  */
 import type { CreateParams, DataProvider, ResourceCallbacks, UpdateParams } from 'react-admin';
-import type { AdminUserUpdate, UserCreate } from '../api/types';
-import { models } from '../api/formMeta.gen';
+import type { AdminUserUpdate, UserCreate } from '@/api/types';
+import { models } from '@/api/formMeta.gen';
 import type { UserRecord } from './dataRoutes';
 
 type Editable = keyof AdminUserUpdate;

@@ -4,9 +4,9 @@
  * files are downloaded through the download helper (../app/download.ts), at `writeupFiles`.
  */
 import type { Identifier } from 'react-admin';
-import { api, HttpError, unwrap } from '../api/client';
-import { fileNameOf } from '../app/files';
-import type { WriteupInfo } from '../api/types';
+import { api, HttpError, unwrap } from '@/api/client';
+import { fileNameOf } from '@/app/files';
+import type { WriteupInfo } from '@/api/types';
 import { pageLocally } from './challengeRoutes';
 import type { ResourceRoutes } from './dataRoutes';
 import { gameIdOf } from './gameMeta';

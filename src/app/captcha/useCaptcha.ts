@@ -8,8 +8,8 @@
  * account had too many failed sign-ins).
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { CaptchaInfo, CaptchaProvider } from '../../api/types';
-import { useCaptchaConfig, usePowChallenge } from '../../hooks/captcha';
+import type { CaptchaInfo, CaptchaProvider } from '@/api/types';
+import { useCaptchaConfig, usePowChallenge } from '@/hooks/captcha';
 import { hashPowAnswer } from './hashPow';
 import { solveHashPow } from './solveHashPow';
 

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ChangeEvent } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { ValidationMessage } from '../../api/validation';
+import type { ValidationMessage } from '@/api/validation';
 import { useForm } from './useForm';
 
 const required = (value: string): ValidationMessage | undefined =>

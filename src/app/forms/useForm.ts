@@ -6,7 +6,7 @@
  */
 import { useCallback, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ValidationMessage } from '../../api/validation';
+import type { ValidationMessage } from '@/api/validation';
 
 export type FormValues = Record<string, string>;
 export type FormValidator<V extends FormValues> = (

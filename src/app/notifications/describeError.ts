@@ -5,7 +5,7 @@
  * else the translated 'common.error.unknown'. Status 429 is titled 'common.error.try_later';
  * anything else 'common.error.encountered' (and is logged as a warning).
  */
-import { HttpError } from '../../api/errors';
+import { HttpError } from '@/api/errors';
 
 export interface ErrorNotice {
   titleKey: 'common.error.try_later' | 'common.error.encountered';

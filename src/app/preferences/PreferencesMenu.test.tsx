@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../i18n';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import i18n from '@/app/i18n';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { PreferencesMenu } from './PreferencesMenu';
 
 async function openPreferences() {
