@@ -32,7 +32,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'resources/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
           // jsdom renders are slow on a loaded 2-core machine; a timeout is not a speed assertion.
           testTimeout: 20_000,

@@ -1,6 +1,6 @@
 /**
  * The site settings of the console's Settings page (`/api/admin/config`): not a react-admin
- * resource, only typed actions. Only HTTP here: resources/settings/sections.ts shapes the bodies.
+ * resource, only typed actions. Only HTTP here: ./resources/settings/sections.ts shapes the bodies.
  */
 import { api, unwrap } from '@/api/client';
 import type { Settings } from '@/api/types';

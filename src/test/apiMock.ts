@@ -5,7 +5,7 @@
  *
  *   vi.mock('@/api/client', async (importOriginal) => ({
  *     ...(await importOriginal<typeof import('@/api/client')>()),
- *     api: (await import('@/test/apiMock')).testApi,
+ *     api: (await import('./apiMock')).testApi,
  *   }));
  */
 import createClient from 'openapi-fetch';

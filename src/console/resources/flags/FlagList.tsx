@@ -29,10 +29,10 @@ import type { ChallengeMeta } from '@/console/challengeRoutes';
 import { ListError } from '@/console/ListError';
 import { consolePaths, useAdminPath } from '@/console/paths';
 import { fileNameOf, formatFileSize } from '@/app/files';
-import { useChallengeMeta } from '../challenges/choices';
+import { useChallengeMeta } from '@/console/resources/challenges/choices';
 import { FlagCreate } from './FlagCreate';
 import { FlagPairsCreate } from './FlagPairsCreate';
-import { GameTabs } from '../games/GameTabs';
+import { GameTabs } from '@/console/resources/games/GameTabs';
 
 /** Whether a team already holds this flag + file pair of the pool. */
 function FlagOccupied() {

@@ -9,8 +9,8 @@ import { List, RecordContextProvider, useGetOne, useListContext, useTranslate } 
 import type { Game, GameNotice } from '@/api/types';
 import type { GameMeta } from '@/console/challengeRoutes';
 import { ListError } from '@/console/ListError';
-import { useGameMeta } from '../challenges/choices';
-import { GameTabs } from '../games/GameTabs';
+import { useGameMeta } from '@/console/resources/challenges/choices';
+import { GameTabs } from '@/console/resources/games/GameTabs';
 import { NoticeCard } from './NoticeCard';
 import { NoticeCreate } from './NoticeCreate';
 

@@ -22,8 +22,8 @@ import type { Game, WriteupInfo } from '@/api/types';
 import type { GameMeta } from '@/console/challengeRoutes';
 import { ListError } from '@/console/ListError';
 import { writeupFiles } from '@/console/writeupRoutes';
-import { useGameMeta } from '../challenges/choices';
-import { GameTabs } from '../games/GameTabs';
+import { useGameMeta } from '@/console/resources/challenges/choices';
+import { GameTabs } from '@/console/resources/games/GameTabs';
 import { WriteupSettings } from './WriteupSettings';
 
 type Download = ReturnType<typeof useDownload>;

@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import { List, useGetOne, useTranslate } from 'react-admin';
 import type { Game } from '@/api/types';
 import { ListError } from '@/console/ListError';
-import { useGameMeta } from '../challenges/choices';
-import { GameTabs } from '../games/GameTabs';
+import { useGameMeta } from '@/console/resources/challenges/choices';
+import { GameTabs } from '@/console/resources/games/GameTabs';
 import { ReviewBoard } from './ReviewBoard';
 
 function Empty() {

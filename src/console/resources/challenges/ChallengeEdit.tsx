@@ -23,7 +23,7 @@ import { ChallengePreviewButton } from './ChallengePreview';
 import { ChallengeInputs } from './ChallengeInputs';
 import { useChallengeMeta } from './choices';
 import { TestContainerPanel } from './TestContainerPanel';
-import { GameTabs } from '../games/GameTabs';
+import { GameTabs } from '@/console/resources/games/GameTabs';
 
 function Actions({ meta }: { meta: ChallengeMeta }) {
   const adminPath = useAdminPath();

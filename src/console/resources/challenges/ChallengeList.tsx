@@ -21,7 +21,7 @@ import type { ConsoleDataProvider } from '@/console/dataProvider';
 import type { GameMeta } from '@/console/challengeRoutes';
 import { ListError } from '@/console/ListError';
 import { consolePaths, useAdminPath } from '@/console/paths';
-import { GameTabs } from '../games/GameTabs';
+import { GameTabs } from '@/console/resources/games/GameTabs';
 import { ChallengeGroups } from './ChallengeGroups';
 import { useGameMeta } from './choices';
 import Typography from '@mui/material/Typography';
