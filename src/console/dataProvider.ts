@@ -64,7 +64,7 @@
  * getList             → GET  /api/admin/writeups/{gameId}   (all; newest upload first, paged here)
  * getOne              → GET  /api/admin/writeups/{gameId} → the one with this participation id
  *   files (not here)  → GET  /assets/{hash}/{name}, GET /api/admin/writeups/{gameId}/all (tar.gz),
- *                       through the download helper (src/app/download.ts)
+ *                       through the download helper (src/lib/download.ts)
  *
  * react-admin call    → HTTP (participations, meta { gameId })
  * getList             → GET  /api/game/{gameId}/participations   (all statuses; paged here)

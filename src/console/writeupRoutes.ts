@@ -1,11 +1,11 @@
 /**
  * Route-table entries of `writeups`, the teams' writeups of one game (meta `{ gameId }`):
  * `GET /api/admin/writeups/{id}`, newest upload first, all at once (paged locally). Read only:
- * files are downloaded through the download helper (../app/download.ts), at `writeupFiles`.
+ * files are downloaded through the download helper (src/lib/download.ts), at `writeupFiles`.
  */
 import type { Identifier } from 'react-admin';
 import { api, HttpError, unwrap } from '@/api/client';
-import { fileNameOf } from '@/app/files';
+import { fileNameOf } from '@/lib/files';
 import type { WriteupInfo } from '@/api/types';
 import { pageLocally } from './challengeRoutes';
 import type { ResourceRoutes } from './dataRoutes';

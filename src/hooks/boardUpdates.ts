@@ -11,8 +11,8 @@
  */
 import { useEffect, useRef } from 'react';
 import type { ScoreboardUpdate } from '@/api/types';
-import { DEDUPE_INTERVAL } from '@/app/queryClient';
-import { useHub, type HubStatus } from '@/app/realtime/useHub';
+import { DEDUPE_INTERVAL } from '@/lib/queryClient';
+import { useHub, type HubStatus } from '@/lib/realtime/useHub';
 
 /** How often live board data is read while the hub is live: only to cover a missed update. */
 export const LIVE_SAFETY_INTERVAL = 60_000;

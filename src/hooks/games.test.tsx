@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { REFRESH_INTERVAL } from '@/app/queryClient';
+import { REFRESH_INTERVAL } from '@/lib/queryClient';
 import { fakeApi } from '@/test/apiMock';
 import { buildGameDetail } from '@/test/builders';
 import { canJoin, gamePhase, isPlayable, shouldPollGame, useGame } from './games';

@@ -16,7 +16,7 @@ import {
 } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { GameJoin, PublicGameDetail, TeamInfo } from '@/api/types';
-import { REFRESH_INTERVAL } from '@/app/queryClient';
+import { REFRESH_INTERVAL } from '@/lib/queryClient';
 
 /** Games per page of the list (under the spec's maximum `count`). */
 export const GAMES_PAGE_SIZE = 24;

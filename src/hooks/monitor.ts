@@ -18,7 +18,7 @@ import type {
   GameEventType,
   MonitorSubmission,
 } from '@/api/types';
-import { useHub } from '@/app/realtime/useHub';
+import { useHub } from '@/lib/realtime/useHub';
 import { hubTime, useLiveFeed } from './liveFeed';
 
 /** Rows per page of the events and submissions (the API gives at most 100 at a time). */

@@ -11,8 +11,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { Scoreboard } from '@/api/types';
-import { REFRESH_INTERVAL } from '@/app/queryClient';
-import { useRefetchOnReconnect } from '@/app/realtime/useRefetchOnReconnect';
+import { REFRESH_INTERVAL } from '@/lib/queryClient';
+import { useRefetchOnReconnect } from '@/lib/realtime/useRefetchOnReconnect';
 import { LIVE_SAFETY_INTERVAL, useBoardUpdates } from './boardUpdates';
 
 export const scoreboardKeys = {

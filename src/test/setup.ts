@@ -2,7 +2,7 @@
 import type { EventEmitter } from 'node:events';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import '@/app/i18n';
+import '@/lib/i18n';
 
 // findBy*/waitFor wait up to 5 s (not 1 s), 10 s in CI: the suites run in parallel on small CI
 // machines, where a react-admin page can take seconds to settle. A real failure still fails, later.

@@ -4,8 +4,8 @@ import { fakeApi, problem } from '@/test/apiMock';
 import { startSignedOut } from '@/test/fixtures';
 import { fill, submit } from '@/test/forms';
 import { renderWithProviders } from '@/test/renderWithProviders';
-import { verifyNonce } from '@/app/captcha/hashPow';
-import type { TurnstileOptions } from '@/app/captcha/turnstile';
+import { verifyNonce } from '@/lib/captcha/hashPow';
+import type { TurnstileOptions } from '@/lib/captcha/turnstile';
 import LoginPage from './LoginPage';
 
 vi.mock('@/api/client', async (importOriginal) => ({

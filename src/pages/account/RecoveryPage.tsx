@@ -8,11 +8,11 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { fieldValidator } from '@/api/validation';
-import { useCaptcha } from '@/app/captcha/useCaptcha';
+import { useCaptcha } from '@/lib/captcha/useCaptcha';
 import { CaptchaSubmit } from '@/pages/account/components/CaptchaSubmit';
-import { useForm } from '@/app/forms/useForm';
-import { useNotify } from '@/app/notifications';
-import { usePageTitle } from '@/app/usePageTitle';
+import { useForm } from '@/lib/forms/useForm';
+import { useNotify } from '@/lib/notifications';
+import { usePageTitle } from '@/lib/usePageTitle';
 import { useRecovery } from '@/hooks/account';
 import { AccountCard } from '@/pages/account/components/AccountCard';
 

@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useNow } from '@/app/time/useNow';
+import { useNow } from '@/lib/time/useNow';
 import { LoadError } from '@/components/status/LoadError';
 import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 import { useRecentGames } from '@/hooks/recentGames';

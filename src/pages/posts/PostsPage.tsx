@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArticleIcon from '@mui/icons-material/Article';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '@/app/usePageTitle';
+import { usePageTitle } from '@/lib/usePageTitle';
 import { LoadError } from '@/components/status/LoadError';
 import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 import { useProfile } from '@/hooks/account';

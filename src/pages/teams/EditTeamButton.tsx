@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import type { TeamInfo } from '@/api/types';
-import { useNotify } from '@/app/notifications';
+import { useNotify } from '@/lib/notifications';
 import { useUpdateTeam } from '@/hooks/teams';
 import { TeamAvatarUpload } from './TeamAvatarUpload';
 import { TeamFormDialog } from './TeamFormDialog';

@@ -15,7 +15,7 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useTranslation } from 'react-i18next';
 import type { TeamInfo } from '@/api/types';
-import { useNotify } from '@/app/notifications';
+import { useNotify } from '@/lib/notifications';
 import { LoadError } from '@/components/status/LoadError';
 import { useInviteCode, useRenewInviteCode } from '@/hooks/teams';
 import { CopyField } from './CopyField';

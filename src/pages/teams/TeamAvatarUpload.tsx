@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { useTranslation } from 'react-i18next';
 import type { TeamInfo } from '@/api/types';
-import { useNotify } from '@/app/notifications';
+import { useNotify } from '@/lib/notifications';
 import { useUploadTeamAvatar } from '@/hooks/teams';
 import { AVATAR_MAX_BYTES, avatarProblem } from '@/pages/account/profile/AvatarUpload';
 

@@ -17,7 +17,7 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import StarIcon from '@mui/icons-material/Star';
 import { useTranslation } from 'react-i18next';
 import type { TeamInfo, TeamMember } from '@/api/types';
-import { useNotify } from '@/app/notifications';
+import { useNotify } from '@/lib/notifications';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useKickMember, useTransferCaptaincy } from '@/hooks/teams';
 

@@ -18,7 +18,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { enumChoices, maxLengthOf } from '@/api/validation';
-import { fileNameOf, formatFileSize } from '@/app/files';
+import { fileNameOf, formatFileSize } from '@/lib/files';
 import type { AttachmentCreate, ChallengeDetail, FileType } from '@/api/types';
 import type { ConsoleDataProvider } from '@/console/dataProvider';
 import { useGameMeta } from './choices';

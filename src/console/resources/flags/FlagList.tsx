@@ -28,7 +28,7 @@ import type { ChallengeDetail, FlagInfo } from '@/api/types';
 import type { ChallengeMeta } from '@/console/challengeRoutes';
 import { ListError } from '@/console/ListError';
 import { consolePaths, useAdminPath } from '@/console/paths';
-import { fileNameOf, formatFileSize } from '@/app/files';
+import { fileNameOf, formatFileSize } from '@/lib/files';
 import { useChallengeMeta } from '@/console/resources/challenges/choices';
 import { FlagCreate } from './FlagCreate';
 import { FlagPairsCreate } from './FlagPairsCreate';

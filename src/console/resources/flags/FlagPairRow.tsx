@@ -16,7 +16,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslate } from 'react-admin';
 import { maxLengthOf } from '@/api/validation';
-import { formatFileSize } from '@/app/files';
+import { formatFileSize } from '@/lib/files';
 import { pairSources, type FlagPair, type PairErrors, type PairSource } from './flagPairs';
 
 const FLAG_MAX = maxLengthOf('FlagCreateModel', 'flag');

@@ -6,7 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { useClientConfig } from '@/app/useClientConfig';
+import { useClientConfig } from '@/lib/useClientConfig';
 import { entryOf, type InstanceRecord } from '@/console/instanceRoutes';
 import { consolePaths, useAdminPath } from '@/console/paths';
 import { formatLeft, urgencyOf } from './countdown';

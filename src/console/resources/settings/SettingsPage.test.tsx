@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildConfig, buildSettings } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
-import { useClientConfig } from '@/app/useClientConfig';
+import { useClientConfig } from '@/lib/useClientConfig';
 import { SettingsPage } from './SettingsPage';
 
 vi.mock('@/api/client', async (importOriginal) => ({

@@ -9,8 +9,8 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { FieldTitle, InputHelperText, useInput, useTranslate, type Validator } from 'react-admin';
-import { generatePalette, isThemeColour } from '@/app/palette';
-import { DEFAULT_THEME_COLOUR } from '@/app/theme';
+import { generatePalette, isThemeColour } from '@/lib/palette';
+import { DEFAULT_THEME_COLOUR } from '@/lib/theme';
 import { specValidator } from '@/console/validate';
 
 /** Empty (the default colour) or the custom colour rule. */

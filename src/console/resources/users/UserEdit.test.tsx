@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, memoryStore } from 'react-admin';
-import i18n from '@/app/i18n';
+import i18n from '@/lib/i18n';
 import { dataProvider } from '@/console/dataProvider';
 import { createI18nProvider } from '@/console/i18nProvider';
 import { fakeApi } from '@/test/apiMock';

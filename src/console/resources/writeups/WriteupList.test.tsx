@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { NotificationProvider } from '@/app/notifications';
+import { NotificationProvider } from '@/lib/notifications';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildGame, buildWriteup } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';

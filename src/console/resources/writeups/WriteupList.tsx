@@ -17,7 +17,7 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
-import { useDownload } from '@/app/download';
+import { useDownload } from '@/lib/download';
 import type { Game, WriteupInfo } from '@/api/types';
 import type { GameMeta } from '@/console/challengeRoutes';
 import { ListError } from '@/console/ListError';

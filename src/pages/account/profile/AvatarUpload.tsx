@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@/api/types';
-import { useNotify } from '@/app/notifications';
+import { useNotify } from '@/lib/notifications';
 import { useUploadAvatar } from '@/hooks/account';
 
 /**

@@ -4,8 +4,8 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { Profile, ProfileUpdate } from '@/api/types';
 import { fieldValidator } from '@/api/validation';
-import { optional, useForm } from '@/app/forms/useForm';
-import { useNotify } from '@/app/notifications';
+import { optional, useForm } from '@/lib/forms/useForm';
+import { useNotify } from '@/lib/notifications';
 import { useUpdateProfile } from '@/hooks/account';
 
 const validators = {

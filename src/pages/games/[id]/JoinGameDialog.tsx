@@ -20,8 +20,8 @@ import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail, TeamInfo } from '@/api/types';
 import { fieldMeta, fieldValidator } from '@/api/validation';
-import { optional, useForm, type FormValidator } from '@/app/forms/useForm';
-import { errorMessageOf, useNotify } from '@/app/notifications';
+import { optional, useForm, type FormValidator } from '@/lib/forms/useForm';
+import { errorMessageOf, useNotify } from '@/lib/notifications';
 import { LoadError } from '@/components/status/LoadError';
 import { useJoinGame, useMyTeams } from '@/hooks/games';
 

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import ExitToAppIcon from '@mui/icons-material/ExitToApp';
 import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail } from '@/api/types';
-import { useNotify } from '@/app/notifications';
+import { useNotify } from '@/lib/notifications';
 import { useLeaveGame } from '@/hooks/games';
 
 export function LeaveGameButton({ game }: { game: PublicGameDetail }) {

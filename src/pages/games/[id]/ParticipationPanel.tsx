@@ -14,7 +14,7 @@ import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import LoginIcon from '@mui/icons-material/Login';
 import { useTranslation } from 'react-i18next';
 import type { ParticipationStatus, PublicGameDetail } from '@/api/types';
-import { loginPath } from '@/app/links';
+import { loginPath } from '@/lib/links';
 import { canJoin, gamePhase } from '@/hooks/games';
 import { JoinGameDialog } from './JoinGameDialog';
 import { LeaveGameButton } from './LeaveGameButton';

@@ -12,7 +12,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '@/api/errors';
-import { usePageTitle } from '@/app/usePageTitle';
+import { usePageTitle } from '@/lib/usePageTitle';
 import { MarkdownContent } from '@/components/markdown/MarkdownContent';
 import { LoadError } from '@/components/status/LoadError';
 import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GameNotice, PublicGameDetail } from '@/api/types';
-import { useNotify } from '@/app/notifications';
+import { useNotify } from '@/lib/notifications';
 import { challengeKeys, useGameDetails } from '@/hooks/challenges';
 import { useGameNotices } from '@/hooks/gameNotices';
 import { ChallengeDialog } from './ChallengeDialog';

@@ -14,7 +14,7 @@ import CelebrationIcon from '@mui/icons-material/Celebration';
 import FlagIcon from '@mui/icons-material/Flag';
 import { useTranslation } from 'react-i18next';
 import { fieldValidator, maxLengthOf } from '@/api/validation';
-import { useNotify } from '@/app/notifications';
+import { useNotify } from '@/lib/notifications';
 import { useSubmitFlag, type SubmissionOutcome } from '@/hooks/challenges';
 
 const validateFlag = fieldValidator('FlagSubmitModel', 'flag');

@@ -14,8 +14,8 @@ import Typography from '@mui/material/Typography';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail, TeamGameView } from '@/api/types';
-import { formatCountdown } from '@/app/time/format';
-import { useNow } from '@/app/time/useNow';
+import { formatCountdown } from '@/lib/time/format';
+import { useNow } from '@/lib/time/useNow';
 
 function Stat({ label, value }: { label: string; value: string | undefined }) {
   return (

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import type { UseHubOptions } from '@/app/realtime/useHub';
+import type { UseHubOptions } from '@/lib/realtime/useHub';
 import type { Scoreboard, ScoreboardRow, TopTimeLine } from '@/api/types';
 import { fakeApi, problem } from '@/test/apiMock';
 import {
@@ -24,7 +24,7 @@ vi.mock('@/api/client', async (importOriginal) => ({
 }));
 
 const hub = vi.hoisted(() => ({ last: undefined as UseHubOptions<unknown> | undefined }));
-vi.mock('@/app/realtime/useHub', () => ({
+vi.mock('@/lib/realtime/useHub', () => ({
   useHub: (options: UseHubOptions<unknown>) => {
     hub.last = options;
     return options.enabled === false ? 'closed' : 'live';

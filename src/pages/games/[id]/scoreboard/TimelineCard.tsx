@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TopTimeLine } from '@/api/types';
-import { useNow } from '@/app/time/useNow';
+import { useNow } from '@/lib/time/useNow';
 
 const ScoreTimeline = lazy(() => import('./ScoreTimeline'));
 

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import type { PostDetail } from '@/api/types';
-import { useNotify } from '@/app/notifications';
+import { useNotify } from '@/lib/notifications';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useDeletePost } from '@/hooks/posts';
 

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
 import type { AnswerResult, MonitorSubmission } from '@/api/types';
-import { useDownload } from '@/app/download';
+import { useDownload } from '@/lib/download';
 import { MONITOR_PAGE_SIZE, monitorFiles, useMonitorSubmissions } from '@/hooks/monitor';
 import { AnswerStatusChip } from '@/pages/games/[id]/monitor/components/AnswerStatusChip';
 import { AnswerText } from '@/pages/games/[id]/monitor/components/AnswerText';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '@/app/i18n';
+import i18n from '@/lib/i18n';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { PreferencesMenu } from './PreferencesMenu';
 

@@ -7,12 +7,12 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AppLayout } from './AppLayout';
-import { AppThemeProvider } from './AppThemeProvider';
+import { AppThemeProvider } from '@/lib/AppThemeProvider';
 import { ConsoleGate } from './ConsoleGate';
 import { ErrorBoundary } from './ErrorBoundary';
-import { NotificationProvider } from './notifications';
-import { PageLoader } from './PageLoader';
-import { queryClient } from './queryClient';
+import { NotificationProvider } from '@/lib/notifications';
+import { PageLoader } from '@/lib/PageLoader';
+import { queryClient } from '@/lib/queryClient';
 import { TunnelRoot } from '@/tunnel/TunnelRoot';
 
 const HomePage = lazy(() => import('@/pages/HomePage'));

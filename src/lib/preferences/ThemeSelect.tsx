@@ -7,10 +7,10 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { useAppTheme } from '@/app/AppThemeProvider';
-import { isThemeColour } from '@/app/palette';
-import { COLOR_SCHEMES, isColorScheme } from '@/app/theme';
-import { isThemeChoice, THEME_CHOICES } from '@/app/themeChoice';
+import { useAppTheme } from '@/lib/AppThemeProvider';
+import { isThemeColour } from '@/lib/palette';
+import { COLOR_SCHEMES, isColorScheme } from '@/lib/theme';
+import { isThemeChoice, THEME_CHOICES } from '@/lib/themeChoice';
 
 export function ThemeSelect() {
   const { t } = useTranslation();

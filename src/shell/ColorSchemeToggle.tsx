@@ -3,8 +3,8 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import BrightnessAutoIcon from '@mui/icons-material/BrightnessAuto';
 import { useTranslation } from 'react-i18next';
-import { useAppTheme } from './AppThemeProvider';
-import { COLOR_SCHEMES } from './theme';
+import { useAppTheme } from '@/lib/AppThemeProvider';
+import { COLOR_SCHEMES } from '@/lib/theme';
 
 const icons = {
   light: <LightModeIcon />,

@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { AccountMenu } from './AccountMenu';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { MainNav } from './MainNav';
-import { PageLoader } from './PageLoader';
-import { PreferencesMenu } from '@/app/preferences/PreferencesMenu';
-import { useClientConfig } from './useClientConfig';
+import { PageLoader } from '@/lib/PageLoader';
+import { PreferencesMenu } from '@/lib/preferences/PreferencesMenu';
+import { useClientConfig } from '@/lib/useClientConfig';
 
 export function AppLayout() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { HttpError } from '@/api/errors';
-import { NOTIFICATION_Z_INDEX } from '@/app/theme';
+import { NOTIFICATION_Z_INDEX } from '@/lib/theme';
 import { describeError, errorMessageOf } from './describeError';
 import { NotificationProvider, useNotify, type NotificationApi } from '.';
 

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '@/app/notifications';
+import { errorMessageOf } from '@/lib/notifications';
 import { TurnstileWidget } from './TurnstileWidget';
 import type { Captcha } from './useCaptcha';
 

@@ -12,14 +12,14 @@ import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import enUS from '../../locales/en-US/translation.json';
-import { DEFAULT_LANGUAGE, matchLanguage, type Language } from '@/app/i18n/languages';
-import { i18nOptions } from '@/app/i18n/options';
-import { translationBackend } from '@/app/i18n/translationBackend';
+import { DEFAULT_LANGUAGE, matchLanguage, type Language } from '@/lib/i18n/languages';
+import { i18nOptions } from '@/lib/i18n/options';
+import { translationBackend } from '@/lib/i18n/translationBackend';
 
-export { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_NAMES, type Language } from '@/app/i18n/languages';
+export { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_NAMES, type Language } from '@/lib/i18n/languages';
 
-export { LANGUAGE_KEY } from '@/app/i18n/options';
-import { LANGUAGE_KEY, defaultNS } from '@/app/i18n/options';
+export { LANGUAGE_KEY } from '@/lib/i18n/options';
+import { LANGUAGE_KEY, defaultNS } from '@/lib/i18n/options';
 export { defaultNS };
 
 export const resources = { [DEFAULT_LANGUAGE]: { [defaultNS]: enUS } } as const;

@@ -3,9 +3,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chooseLanguage, currentLanguage, DEFAULT_LANGUAGE } from '@/app/i18n';
-import { LANGUAGE_NAMES, LANGUAGES, matchLanguage, noticeFor } from '@/app/i18n/languages';
-import type { TranslationNotice } from '@/app/i18n/languages';
+import { chooseLanguage, currentLanguage, DEFAULT_LANGUAGE } from '@/lib/i18n';
+import { LANGUAGE_NAMES, LANGUAGES, matchLanguage, noticeFor } from '@/lib/i18n/languages';
+import type { TranslationNotice } from '@/lib/i18n/languages';
 import { TranslationNoticeDialog } from './TranslationNoticeDialog';
 
 export function LanguageSelect() {

@@ -9,7 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
-import type { TranslationNotice } from '@/app/i18n/languages';
+import type { TranslationNotice } from '@/lib/i18n/languages';
 
 interface Props {
   notice: TranslationNotice;

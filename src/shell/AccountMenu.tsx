@@ -17,8 +17,8 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { useTranslation } from 'react-i18next';
 import { useLogout, useProfile } from '@/hooks/account';
-import { loginPath } from './links';
-import { useNotify } from './notifications';
+import { loginPath } from '@/lib/links';
+import { useNotify } from '@/lib/notifications';
 
 function SignInButton() {
   const { t } = useTranslation();

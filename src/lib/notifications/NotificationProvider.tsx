@@ -11,7 +11,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grow from '@mui/material/Grow';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_Z_INDEX } from '@/app/theme';
+import { NOTIFICATION_Z_INDEX } from '@/lib/theme';
 import { describeError } from './describeError';
 import { NotificationContext, type Notice, type NotificationApi } from './context';
 
