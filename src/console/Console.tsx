@@ -30,7 +30,7 @@ import { ConsoleAppBar } from './ConsoleAppBar';
 import { consoleTheme } from './consoleTheme';
 import { ConsoleMenu } from './ConsoleMenu';
 import { Dashboard } from './Dashboard';
-import { dataProvider } from './dataProvider';
+import { dataProvider } from '@/console/data/dataProvider';
 import { createI18nProvider } from './i18nProvider';
 
 const i18nProvider = createI18nProvider(i18n);

@@ -2,7 +2,7 @@
  * Loads a language's catalogue from `/static/…` (seed §7 "Translations"): each catalogue is a
  * versioned (content-hashed) JSON file emitted by the build. English is bundled and never fetched;
  * an unsupported language is an empty catalogue and makes no request. Retries (5, from 350 ms,
- * doubling) and the 10 parallel reads are i18next's own loader settings (./setup.ts).
+ * doubling) and the 10 parallel reads are i18next's own loader settings (./options.ts).
  */
 import type { BackendModule, ReadCallback } from 'i18next';
 import { matchLanguage } from './languages';

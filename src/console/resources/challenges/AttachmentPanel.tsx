@@ -20,8 +20,8 @@ import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'reac
 import { enumChoices, maxLengthOf } from '@/api/validation';
 import { fileNameOf, formatFileSize } from '@/lib/files';
 import type { AttachmentCreate, ChallengeDetail, FileType } from '@/api/types';
-import type { ConsoleDataProvider } from '@/console/dataProvider';
-import { useGameMeta } from './choices';
+import type { ConsoleDataProvider } from '@/console/data/dataProvider';
+import { useGameMeta } from '@/console/data/kit';
 
 function CurrentAttachment({ challenge }: { challenge: ChallengeDetail }) {
   const translate = useTranslate();

@@ -3,7 +3,7 @@ import { Create, SimpleForm } from 'react-admin';
 import { models } from '@/api/formMeta.gen';
 import { consolePaths } from '@/console/paths';
 import { ChallengeIdentityInputs } from './ChallengeInputs';
-import { useGameMeta } from './choices';
+import { useGameMeta } from '@/console/data/kit';
 
 const { category, type } = models.ChallengeCreateModel.fields;
 

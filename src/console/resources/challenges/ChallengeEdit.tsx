@@ -16,14 +16,13 @@ import {
   Toolbar,
   TopToolbar,
 } from 'react-admin';
-import type { ChallengeMeta } from '@/console/challengeRoutes';
 import { consolePaths, useAdminPath } from '@/console/paths';
 import { AttachmentPanel } from './AttachmentPanel';
 import { ChallengePreviewButton } from './ChallengePreview';
 import { ChallengeInputs } from './ChallengeInputs';
-import { useChallengeMeta } from './choices';
 import { TestContainerPanel } from './TestContainerPanel';
 import { GameTabs } from '@/console/resources/games/GameTabs';
+import { type ChallengeMeta, useChallengeMeta } from '@/console/data/kit';
 
 function Actions({ meta }: { meta: ChallengeMeta }) {
   const adminPath = useAdminPath();

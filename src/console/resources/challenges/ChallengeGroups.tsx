@@ -16,9 +16,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import { Button, RecordContextProvider, useListContext, useTranslate } from 'react-admin';
 import { enumChoices } from '@/api/validation';
-import type { ChallengeListRecord, GameMeta } from '@/console/challengeRoutes';
+import type { ChallengeListRecord } from '@/console/data/challengeRoutes';
 import { consolePaths, useAdminPath } from '@/console/paths';
 import { EnabledSwitch } from './EnabledSwitch';
+import type { GameMeta } from '@/console/data/kit';
 
 function ChallengeRow({ challenge, meta }: { challenge: ChallengeListRecord; meta: GameMeta }) {
   const translate = useTranslate();

@@ -17,14 +17,13 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { Game } from '@/api/types';
-import type { ConsoleDataProvider } from '@/console/dataProvider';
-import type { GameMeta } from '@/console/challengeRoutes';
+import type { ConsoleDataProvider } from '@/console/data/dataProvider';
 import { ListError } from '@/console/ListError';
 import { consolePaths, useAdminPath } from '@/console/paths';
 import { GameTabs } from '@/console/resources/games/GameTabs';
 import { ChallengeGroups } from './ChallengeGroups';
-import { useGameMeta } from './choices';
 import Typography from '@mui/material/Typography';
+import { type GameMeta, useGameMeta } from '@/console/data/kit';
 
 function RecountButton({ meta }: { meta: GameMeta }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();

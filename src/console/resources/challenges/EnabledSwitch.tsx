@@ -1,7 +1,8 @@
 /** Enables or disables a challenge at once (`PUT …/challenges/{cId}` with `{isEnabled}`). */
 import Switch from '@mui/material/Switch';
 import { useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
-import type { ChallengeListRecord, GameMeta } from '@/console/challengeRoutes';
+import type { ChallengeListRecord } from '@/console/data/challengeRoutes';
+import type { GameMeta } from '@/console/data/kit';
 
 export function EnabledSwitch({ meta }: { meta: GameMeta }) {
   const record = useRecordContext<ChallengeListRecord>();

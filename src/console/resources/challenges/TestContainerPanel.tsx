@@ -18,8 +18,9 @@ import StopIcon from '@mui/icons-material/Stop';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { ChallengeDetail, ContainerInfo } from '@/api/types';
-import type { ConsoleDataProvider } from '@/console/dataProvider';
-import { hasContainer, useGameMeta } from './choices';
+import type { ConsoleDataProvider } from '@/console/data/dataProvider';
+import { hasContainer } from './choices';
+import { useGameMeta } from '@/console/data/kit';
 
 /** With the platform proxy the entry is the container GUID, not `host:port`. */
 const isProxyEntry = (entry: string) => !entry.includes(':');

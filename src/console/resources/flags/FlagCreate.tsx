@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { maxLengthOf } from '@/api/validation';
-import type { ChallengeMeta } from '@/console/challengeRoutes';
-import { flagLines } from '@/console/editLifecycle';
+import { flagLines } from '@/console/data/editLifecycle';
+import type { ChallengeMeta } from '@/console/data/kit';
 
 const FLAG_MAX = maxLengthOf('FlagCreateModel', 'flag') ?? Infinity;
 

@@ -25,14 +25,13 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { ChallengeDetail, FlagInfo } from '@/api/types';
-import type { ChallengeMeta } from '@/console/challengeRoutes';
 import { ListError } from '@/console/ListError';
 import { consolePaths, useAdminPath } from '@/console/paths';
 import { fileNameOf, formatFileSize } from '@/lib/files';
-import { useChallengeMeta } from '@/console/resources/challenges/choices';
 import { FlagCreate } from './FlagCreate';
 import { FlagPairsCreate } from './FlagPairsCreate';
 import { GameTabs } from '@/console/resources/games/GameTabs';
+import { type ChallengeMeta, useChallengeMeta } from '@/console/data/kit';
 
 /** Whether a team already holds this flag + file pair of the pool. */
 function FlagOccupied() {

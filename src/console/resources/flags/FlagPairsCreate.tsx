@@ -17,8 +17,7 @@ import AddIcon from '@mui/icons-material/Add';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { ChallengeMeta } from '@/console/challengeRoutes';
-import type { ConsoleDataProvider } from '@/console/dataProvider';
+import type { ConsoleDataProvider } from '@/console/data/dataProvider';
 import {
   addFiles,
   emptyPair,
@@ -28,6 +27,7 @@ import {
   type FlagPair,
 } from './flagPairs';
 import { FlagPairRow } from './FlagPairRow';
+import type { ChallengeMeta } from '@/console/data/kit';
 
 /** The upload under way, 1-based. */
 type Progress = { current: number; total: number };

@@ -11,7 +11,7 @@ import ImageIcon from '@mui/icons-material/Image';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { Game } from '@/api/types';
-import type { ConsoleDataProvider } from '@/console/dataProvider';
+import type { ConsoleDataProvider } from '@/console/data/dataProvider';
 
 /**
  * Largest poster the API takes: `maxLength` of the `file` part of `PUT …/poster`

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { useClientConfig } from '@/lib/useClientConfig';
-import { entryOf, type InstanceRecord } from '@/console/instanceRoutes';
+import { entryOf, type InstanceRecord } from '@/console/data/instanceRoutes';
 import { consolePaths, useAdminPath } from '@/console/paths';
 import { formatLeft, urgencyOf } from './countdown';
 import { useNow } from './useNow';

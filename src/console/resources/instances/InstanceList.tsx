@@ -17,7 +17,7 @@ import {
   DEFAULT_INSTANCE_SORT,
   instanceLabel,
   type InstanceRecord,
-} from '@/console/instanceRoutes';
+} from '@/console/data/instanceRoutes';
 import { ListError } from '@/console/ListError';
 import { ChallengeField, EntryField, ExpiryField, GameField, TeamField } from './InstanceFields';
 

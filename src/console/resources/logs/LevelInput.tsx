@@ -5,7 +5,7 @@
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useInput, useTranslate } from 'react-admin';
-import { ALL_LEVELS, LEVEL_FILTERS } from '@/console/logRoutes';
+import { ALL_LEVELS, LEVEL_FILTERS } from '@/console/data/logRoutes';
 
 export function LevelInput({ source }: { source: string; alwaysOn?: boolean }) {
   const translate = useTranslate();

@@ -3,7 +3,7 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { LogLevel } from '@/api/types';
-import type { LogRecord } from '@/console/logRoutes';
+import type { LogRecord } from '@/console/data/logRoutes';
 
 const levelChips: Record<LogLevel, Pick<ChipProps, 'color' | 'variant'>> = {
   Information: { color: 'info', variant: 'outlined' },

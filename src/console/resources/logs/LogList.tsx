@@ -4,7 +4,7 @@
  */
 import Typography from '@mui/material/Typography';
 import { DataTable, DateField, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
-import { levelFilterOf, type LogRecord } from '@/console/logRoutes';
+import { levelFilterOf, type LogRecord } from '@/console/data/logRoutes';
 import { ListError } from '@/console/ListError';
 import { LevelInput } from './LevelInput';
 import { LevelChip, MessageField, StatusField } from './LogFields';

@@ -1,6 +1,6 @@
 /** The `logs` resource of the console: `<Resource name="logs" {...logs} />`, read only. */
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import type { LogRecord } from '@/console/logRoutes';
+import type { LogRecord } from '@/console/data/logRoutes';
 import { LogList } from './LogList';
 
 const logs = {

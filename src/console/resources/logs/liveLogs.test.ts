@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLog } from '@/test/builders';
-import { withLogIds } from '@/console/logRoutes';
+import { withLogIds } from '@/console/data/logRoutes';
 import {
   initialLiveLog,
   LIVE_BUFFER_SIZE,

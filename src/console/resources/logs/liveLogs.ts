@@ -4,7 +4,7 @@
  * level filter and is not already in the page.
  */
 import type { LogLevelFilter, LogMessage } from '@/api/types';
-import { contentKey, matchesLevel, withLogIds, type LogRecord } from '@/console/logRoutes';
+import { contentKey, matchesLevel, withLogIds, type LogRecord } from '@/console/data/logRoutes';
 
 /** Pushed entries kept in memory (the newest). */
 export const LIVE_BUFFER_SIZE = 500;

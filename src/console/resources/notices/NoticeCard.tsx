@@ -12,9 +12,9 @@ import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, DateField, DeleteButton, useRecordContext, useTranslate } from 'react-admin';
 import type { GameNotice, NoticeType } from '@/api/types';
-import type { GameMeta } from '@/console/challengeRoutes';
 import { MarkdownPreview } from '@/console/inputs/MarkdownInput';
 import { NoticeEditDialog } from './NoticeEditDialog';
+import type { GameMeta } from '@/console/data/kit';
 
 const chipColor: Record<NoticeType, ChipProps['color']> = {
   Normal: 'primary',

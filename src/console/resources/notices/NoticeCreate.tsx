@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, SaveButton, useCreate, useNotify, useTranslate } from 'react-admin';
-import type { GameMeta } from '@/console/challengeRoutes';
 import { NoticeInputs } from './NoticeInputs';
+import type { GameMeta } from '@/console/data/kit';
 
 export function NoticeCreate({ meta }: { meta: GameMeta }) {
   const translate = useTranslate();

@@ -10,8 +10,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, SaveButton, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { GameNotice } from '@/api/types';
-import type { GameMeta } from '@/console/challengeRoutes';
 import { NoticeInputs } from './NoticeInputs';
+import type { GameMeta } from '@/console/data/kit';
 
 interface Props {
   notice: GameNotice;

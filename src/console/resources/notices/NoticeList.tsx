@@ -7,12 +7,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { List, RecordContextProvider, useGetOne, useListContext, useTranslate } from 'react-admin';
 import type { Game, GameNotice } from '@/api/types';
-import type { GameMeta } from '@/console/challengeRoutes';
 import { ListError } from '@/console/ListError';
-import { useGameMeta } from '@/console/resources/challenges/choices';
 import { GameTabs } from '@/console/resources/games/GameTabs';
 import { NoticeCard } from './NoticeCard';
 import { NoticeCreate } from './NoticeCreate';
+import { type GameMeta, useGameMeta } from '@/console/data/kit';
 
 function Notices({ meta }: { meta: GameMeta }) {
   const translate = useTranslate();

@@ -6,8 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { Participation } from '@/api/types';
-import type { GameMeta } from '@/console/challengeRoutes';
 import { teamName } from './TeamCell';
+import type { GameMeta } from '@/console/data/kit';
 
 interface Props {
   participation: Participation;

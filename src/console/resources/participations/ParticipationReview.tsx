@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { List, useGetOne, useTranslate } from 'react-admin';
 import type { Game } from '@/api/types';
 import { ListError } from '@/console/ListError';
-import { useGameMeta } from '@/console/resources/challenges/choices';
 import { GameTabs } from '@/console/resources/games/GameTabs';
 import { ReviewBoard } from './ReviewBoard';
+import { useGameMeta } from '@/console/data/kit';
 
 function Empty() {
   const translate = useTranslate();

@@ -11,12 +11,12 @@ import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Participation } from '@/api/types';
-import type { GameMeta } from '@/console/challengeRoutes';
 import { DivisionSelect } from './DivisionSelect';
 import { MemberChips } from './MemberChips';
 import { MemberDetails } from './MemberDetails';
 import { StatusActions } from './StatusActions';
 import { TeamCell, teamName } from './TeamCell';
+import type { GameMeta } from '@/console/data/kit';
 
 interface Props {
   participation: Participation;

@@ -4,10 +4,10 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useListContext } from 'react-admin';
 import type { Participation } from '@/api/types';
-import type { GameMeta } from '@/console/challengeRoutes';
 import { groupByStatus, noFilter, type ReviewFilter } from './review';
 import { ReviewFilters } from './ReviewFilters';
 import { StatusGroupCard } from './StatusGroupCard';
+import type { GameMeta } from '@/console/data/kit';
 
 export function ReviewBoard({ meta, divisions }: { meta: GameMeta; divisions: string[] }) {
   const { data, isPending } = useListContext<Participation>();

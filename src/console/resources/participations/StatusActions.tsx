@@ -6,9 +6,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { Participation, ParticipationStatus } from '@/api/types';
-import type { GameMeta } from '@/console/challengeRoutes';
 import { nextStatuses } from './review';
 import { teamName } from './TeamCell';
+import type { GameMeta } from '@/console/data/kit';
 
 const COLOURS: Record<ParticipationStatus, 'success' | 'error' | 'warning' | 'inherit'> = {
   Accepted: 'success',

@@ -7,9 +7,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
-import type { GameMeta } from '@/console/challengeRoutes';
 import { ParticipationRow } from './ParticipationRow';
 import type { StatusGroup } from './review';
+import type { GameMeta } from '@/console/data/kit';
 
 interface Props {
   group: StatusGroup;

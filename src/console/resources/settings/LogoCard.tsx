@@ -13,7 +13,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import ImageIcon from '@mui/icons-material/Image';
 import { useMutation } from '@tanstack/react-query';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { ConsoleDataProvider } from '@/console/dataProvider';
+import type { ConsoleDataProvider } from '@/console/data/dataProvider';
 import { SettingsCard } from './SettingsSection';
 import { useSettingsChanged } from './useSettings';
 

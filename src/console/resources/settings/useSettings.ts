@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { Settings } from '@/api/types';
 import { clientConfigQueryKey } from '@/lib/useClientConfig';
-import type { ConsoleDataProvider } from '@/console/dataProvider';
+import type { ConsoleDataProvider } from '@/console/data/dataProvider';
 import { captchaKeys } from '@/hooks/captcha';
 
 export const settingsQueryKey = ['settings'] as const;

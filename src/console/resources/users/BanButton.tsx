@@ -3,7 +3,7 @@ import { useState } from 'react';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Button, Confirm, useNotify, useRecordContext, useUpdate } from 'react-admin';
-import type { UserRecord } from '@/console/dataRoutes';
+import type { UserRecord } from '@/console/data/dataRoutes';
 
 export function BanButton() {
   const record = useRecordContext<UserRecord>();

@@ -20,8 +20,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { ConsoleDataProvider } from '@/console/dataProvider';
-import type { UserRecord } from '@/console/dataRoutes';
+import type { ConsoleDataProvider } from '@/console/data/dataProvider';
+import type { UserRecord } from '@/console/data/dataRoutes';
 
 function NewPasswordDialog({ password, onClose }: { password: string; onClose: () => void }) {
   const translate = useTranslate();

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, memoryStore } from 'react-admin';
 import i18n from '@/lib/i18n';
-import { dataProvider } from '@/console/dataProvider';
+import { dataProvider } from '@/console/data/dataProvider';
 import { createI18nProvider } from '@/console/i18nProvider';
 import { fakeApi } from '@/test/apiMock';
 import { buildProfile, buildUser } from '@/test/builders';

@@ -7,7 +7,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { UserRecord } from '@/console/dataRoutes';
+import type { UserRecord } from '@/console/data/dataRoutes';
 import { BanButton } from './BanButton';
 import { ResetPasswordButton } from './ResetPasswordButton';
 import { UserInputs } from './UserInputs';

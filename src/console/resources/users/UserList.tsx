@@ -17,7 +17,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { UserRecord } from '@/console/dataRoutes';
+import type { UserRecord } from '@/console/data/dataRoutes';
 import { ListError } from '@/console/ListError';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];

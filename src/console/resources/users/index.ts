@@ -1,6 +1,6 @@
 /** The `users` resource of the console: `<Resource name="users" {...users} />`. */
 import PeopleIcon from '@mui/icons-material/People';
-import type { UserRecord } from '@/console/dataRoutes';
+import type { UserRecord } from '@/console/data/dataRoutes';
 import { UserCreate } from './UserCreate';
 import { UserEdit } from './UserEdit';
 import { UserList } from './UserList';

@@ -19,12 +19,11 @@ import {
 } from 'react-admin';
 import { useDownload } from '@/lib/download';
 import type { Game, WriteupInfo } from '@/api/types';
-import type { GameMeta } from '@/console/challengeRoutes';
 import { ListError } from '@/console/ListError';
-import { writeupFiles } from '@/console/writeupRoutes';
-import { useGameMeta } from '@/console/resources/challenges/choices';
+import { writeupFiles } from '@/console/data/writeupRoutes';
 import { GameTabs } from '@/console/resources/games/GameTabs';
 import { WriteupSettings } from './WriteupSettings';
+import { type GameMeta, useGameMeta } from '@/console/data/kit';
 
 type Download = ReturnType<typeof useDownload>;
 

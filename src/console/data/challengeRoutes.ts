@@ -17,28 +17,17 @@ import type {
   FlagInfo,
   LocalFile,
 } from '@/api/types';
-import type { ListEnvelope, Page, ResourceRoutes } from './dataRoutes';
-import { parentId } from './gameMeta';
-import { gamePath, multipart } from './gameRoutes';
-
-/** react-admin `meta` of a game's challenges. */
-export type GameMeta = {
-  gameId: number;
-};
-
-/** react-admin `meta` of a challenge's flags. */
-export type ChallengeMeta = GameMeta & {
-  challengeId: number;
-};
+import {
+  gamePath,
+  multipart,
+  pageLocally,
+  parentId,
+  type GameMeta,
+  type ResourceRoutes,
+} from './kit';
 
 /** A challenge in the list. */
 export type ChallengeListRecord = ChallengeInfo;
-
-/** A page of an answer that holds every record at once. */
-export function pageLocally<R>(all: R[], { skip, count }: Page): ListEnvelope<R> {
-  const data = all.slice(skip, skip + count);
-  return { data, length: data.length, total: all.length };
-}
 
 const challengePath = (meta: unknown, cId: Identifier) => ({
   params: { path: { id: parentId(meta, 'gameId'), cId: Number(cId) } },

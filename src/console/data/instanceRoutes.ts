@@ -7,9 +7,8 @@
 import type { Identifier, SortPayload } from 'react-admin';
 import { api, HttpError, unwrap } from '@/api/client';
 import type { ContainerInstance } from '@/api/types';
-import { pageLocally } from './challengeRoutes';
-import type { ResourceRoutes } from './dataRoutes';
 import { listQueryOf } from './listQueryLifecycle';
+import { pageLocally, type ResourceRoutes } from './kit';
 
 /** A running instance as the console shows it: `id` is the container GUID. */
 export type InstanceRecord = ContainerInstance & { id: string };

@@ -8,7 +8,7 @@
  * a challenge's flags) take their parent ids from react-admin's `meta`, e.g.
  * `list(page, { gameId })` → `GET /api/edit/games/{id}/challenges` (./challengeRoutes.ts).
  */
-import type { Identifier, RaRecord } from 'react-admin';
+import type { Identifier } from 'react-admin';
 import { api, unwrap } from '@/api/client';
 import type { AdminUserUpdate, Profile, UserCreate, UserInfo } from '@/api/types';
 import { challengeRoutes, flagRoutes } from './challengeRoutes';
@@ -20,37 +20,7 @@ import { writeupRoutes } from './writeupRoutes';
 import { postRoutes } from './postRoutes';
 import { teamRoutes } from './teamRoutes';
 import { participationRoutes } from './participationRoutes';
-
-export interface ListEnvelope<R> {
-  data: R[];
-  length: number;
-  total: number;
-}
-
-/** What a list request asks for, in the API's terms. */
-export interface Page {
-  skip: number;
-  count: number;
-}
-
-/**
- * The operations behind one resource. `M` is the react-admin `meta` a nested resource needs (its
- * parent ids); top-level resources ignore it.
- */
-export interface ResourceRoutes<R extends RaRecord, U, C, M = unknown> {
-  /** The largest page the list operation accepts. */
-  maxPageSize: number;
-  /** A page of records; `total` counts them all. */
-  list: (page: Page, meta: M) => Promise<ListEnvelope<R>>;
-  /** Records matching a free-text hint, all in one answer (paged by the dataProvider). */
-  search?: (hint: string, meta: M) => Promise<ListEnvelope<R>>;
-  getOne: (id: Identifier, meta: M) => Promise<R>;
-  /** Applies the changes; may answer the updated record, which then replaces the cached one. */
-  update?: (id: Identifier, changes: U, meta: M) => Promise<unknown>;
-  /** Creates and returns a record standing for what was created. */
-  create?: (data: C, meta: M) => Promise<RaRecord>;
-  delete?: (id: Identifier, meta: M) => Promise<unknown>;
-}
+import type { ResourceRoutes } from './kit';
 
 /** A user as the console shows it: the admin list's model (`id` is the user's GUID). */
 export type UserRecord = UserInfo;

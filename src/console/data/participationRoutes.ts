@@ -6,10 +6,8 @@
 import type { Identifier } from 'react-admin';
 import { api, HttpError, unwrap } from '@/api/client';
 import type { Participation, ParticipationEdit } from '@/api/types';
-import type { ResourceRoutes } from './dataRoutes';
-import { pageLocally } from './challengeRoutes';
-import { gamePath } from './gameRoutes';
-import { gameIdOf } from './gameMeta';
+import { gameIdOf } from './kit';
+import { type ResourceRoutes, pageLocally, gamePath } from './kit';
 
 const listAll = async (meta: unknown): Promise<Participation[]> =>
   unwrap(await api.GET('/api/game/{id}/participations', gamePath(gameIdOf(meta))));

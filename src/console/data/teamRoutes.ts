@@ -5,7 +5,7 @@
 import type { Identifier } from 'react-admin';
 import { api, unwrap } from '@/api/client';
 import type { AdminTeamUpdate, TeamInfo } from '@/api/types';
-import type { ResourceRoutes } from './dataRoutes';
+import type { ResourceRoutes } from './kit';
 
 const team = (id: Identifier) => ({ params: { path: { id: Number(id) } } });
 

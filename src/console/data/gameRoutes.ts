@@ -1,21 +1,11 @@
 /**
  * Route-table entries of the `games` resource (`/api/edit/games`), and the game actions that are
- * not CRUD. Only HTTP here: ./gameLifecycle.ts shapes the bodies.
+ * not CRUD. Only HTTP here: ./editLifecycle.ts (`gameLifecycle`) shapes the bodies.
  */
 import type { Identifier } from 'react-admin';
 import { api, unwrap } from '@/api/client';
 import type { Game, GameEdit } from '@/api/types';
-import type { ResourceRoutes } from './dataRoutes';
-
-/** The `{id}` of a game path. */
-export const gamePath = (id: Identifier) => ({ params: { path: { id: Number(id) } } });
-
-/** One multipart body of files, for openapi-fetch (whose generated type of a binary is a string). */
-export function multipart(field: string, files: File[]) {
-  const form = new FormData();
-  for (const file of files) form.append(field, file);
-  return { bodySerializer: () => form };
-}
+import { gamePath, multipart, type ResourceRoutes } from './kit';
 
 export const gameRoutes = {
   maxPageSize: 100,

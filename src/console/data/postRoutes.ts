@@ -10,8 +10,7 @@
 import type { Identifier } from 'react-admin';
 import { api, unwrap } from '@/api/client';
 import type { Post, PostDetail, PostEdit } from '@/api/types';
-import { pageLocally } from './challengeRoutes';
-import type { ResourceRoutes } from './dataRoutes';
+import { pageLocally, type ResourceRoutes } from './kit';
 
 /** What a post form or the pin switch asks to change; fields that are absent stay as they are. */
 export type PostChanges = Partial<PostEdit>;

@@ -8,8 +8,8 @@
 import { api, HttpError, unwrap } from '@/api/client';
 import { enums } from '@/api/formMeta.gen';
 import type { LogLevelFilter, LogMessage } from '@/api/types';
-import type { ResourceRoutes } from './dataRoutes';
 import { listQueryOf } from './listQueryLifecycle';
+import type { ResourceRoutes } from './kit';
 
 /** A log entry as the console shows it. Entries have no id: see {@link withLogIds}. */
 export type LogRecord = LogMessage & { id: string };

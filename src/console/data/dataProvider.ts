@@ -86,9 +86,9 @@
  * removeLogo          → DELETE /api/admin/config/logo
  *
  * react-admin call    → HTTP (instances; filter and sort reach the entry in meta)
- * getList             → GET  /api/admin/instances   (all; + the games' challenge lists, read
- *                       every few minutes, for each instance's game: ./challengeGames.ts; then
- *                       filtered by filter.q, sorted by sort (expiry first) and paged here)
+ * getList             → GET  /api/admin/instances   (all, each with its game, team and
+ *                       challenge: ./instanceRoutes.ts; filtered by filter.q, sorted by sort
+ *                       (expiry first) and paged here)
  * getOne              → GET  /api/admin/instances → the one with this container GUID
  * delete              → DELETE /api/admin/instances/{containerGuid}
  * deleteMany          → DELETE /api/admin/instances/{containerGuid}, once per id
@@ -96,7 +96,7 @@
  * react-admin call    → HTTP (logs; read only, filter reaches the entry in meta)
  * getList             → GET  /api/admin/logs?level={filter.level ?? All}&count={perPage + 1}
  *                       &skip={(page-1)*perPage}   (the extra entry tells whether more follow)
- *   live entries      → the `ReceivedLog` messages of /hub/admin (./useAdminHub.ts)
+ *   live entries      → the `ReceivedLog` messages of /hub/admin (../useAdminHub.ts)
  *
  * Errors are the client's HttpError (message = the server's title, status), which react-admin
  * shows as notifications and hands to authProvider.checkError.
@@ -108,15 +108,16 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { HttpError } from '@/api/errors';
-import { routes, userActions, userRoutes, type ResourceRoutes } from './dataRoutes';
+import { routes, userActions, userRoutes } from './dataRoutes';
 import type { AttachmentCreate, Settings } from '@/api/types';
-import { challengeActions, type GameMeta } from './challengeRoutes';
+import { challengeActions } from './challengeRoutes';
 import { challengeLifecycle, flagLifecycle, gameLifecycle } from './editLifecycle';
 import { gameActions } from './gameRoutes';
 import { listQueryInMeta } from './listQueryLifecycle';
 import { settingsActions } from './settingsRoutes';
 import { teamLifecycle } from './teamLifecycle';
 import { userLifecycle } from './userLifecycle';
+import type { ResourceRoutes, GameMeta } from './kit';
 
 type AnyRoutes = ResourceRoutes<RaRecord, unknown, unknown>;
 

@@ -1,10 +1,10 @@
 /**
  * The site settings of the console's Settings page (`/api/admin/config`): not a react-admin
- * resource, only typed actions. Only HTTP here: ./resources/settings/sections.ts shapes the bodies.
+ * resource, only typed actions. Only HTTP here: ../resources/settings/sections.ts shapes the bodies.
  */
 import { api, unwrap } from '@/api/client';
 import type { Settings } from '@/api/types';
-import { multipart } from './gameRoutes';
+import { multipart } from './kit';
 
 export const settingsActions = {
   /** `GET /api/admin/config`: every section, every field filled. */

@@ -7,10 +7,8 @@ import type { Identifier } from 'react-admin';
 import { api, HttpError, unwrap } from '@/api/client';
 import { fileNameOf } from '@/lib/files';
 import type { WriteupInfo } from '@/api/types';
-import { pageLocally } from './challengeRoutes';
-import type { ResourceRoutes } from './dataRoutes';
-import { gameIdOf } from './gameMeta';
-import { gamePath } from './gameRoutes';
+import { gameIdOf } from './kit';
+import { pageLocally, type ResourceRoutes, gamePath } from './kit';
 
 const listAll = async (meta: unknown) =>
   unwrap(await api.GET('/api/admin/writeups/{id}', gamePath(gameIdOf(meta))));

@@ -7,10 +7,8 @@
 import type { Identifier } from 'react-admin';
 import { api, HttpError, unwrap } from '@/api/client';
 import type { GameNotice, GameNoticeText } from '@/api/types';
-import { pageLocally } from './challengeRoutes';
-import type { ResourceRoutes } from './dataRoutes';
-import { gameIdOf } from './gameMeta';
-import { gamePath } from './gameRoutes';
+import { gameIdOf } from './kit';
+import { pageLocally, type ResourceRoutes, gamePath } from './kit';
 
 const noticePath = (meta: unknown, noticeId: Identifier) => ({
   params: { path: { id: gameIdOf(meta), noticeId: Number(noticeId) } },
