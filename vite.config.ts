@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -6,6 +7,9 @@ import { precompress } from './scripts/vite-precompress.ts';
 // The API server (npm run dev:server) answers everything that is not the client.
 const server = process.env.VEXIL_DEV_SERVER ?? 'http://localhost:8080';
 const toServer: ProxyOptions = { target: server, changeOrigin: false };
+
+/** `@/x` is `src/x` (the same alias as tsconfig.json's `paths` and the web test project's). */
+const clientAlias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /** Modules of the organisers' console, which the player entry must never load. */
 const CONSOLE_MODULE =
@@ -46,6 +50,7 @@ function playerEntryGuard(): Plugin {
 
 export default defineConfig({
   plugins: [react(), playerEntryGuard(), precompress()],
+  resolve: { alias: clientAlias },
   build: {
     outDir: 'build/web',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
 
 // Test tiers: server route and unit tests (on SQLite, and on PostgreSQL when DATABASE_URL is set),
 // tunnel tests, client component tests beside their components, e2e journeys in Chromium.
@@ -26,10 +27,12 @@ export default defineConfig({
         },
       },
       {
+        // vitest.config.ts replaces vite.config.ts, so the client's `@/` alias (`src/`) is repeated.
+        resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'resources/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
           // jsdom renders are slow on a loaded 2-core machine; a timeout is not a speed assertion.
           testTimeout: 20_000,

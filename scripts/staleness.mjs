@@ -32,7 +32,6 @@ export function isStale(root, output, inputs) {
 
 export const WEB_INPUTS = [
   'src',
-  'resources',
   'locales',
   'index.html',
   'public',

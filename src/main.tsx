@@ -1,9 +1,9 @@
-import './app/i18n';
+import '@/lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { queryClient } from './app/queryClient';
-import { persistQueryCache, restoreQueryCache } from './app/queryCacheStorage';
+import { App } from '@/shell/App';
+import { queryClient } from '@/lib/queryClient';
+import { persistQueryCache, restoreQueryCache } from '@/lib/queryCacheStorage';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -9,7 +9,7 @@ import { languageMiddleware, xsrfMiddleware } from './middleware';
 
 export const api = createClient<paths>({ baseUrl: '', credentials: 'include' });
 
-// The app's i18next instance is i18next's default one (initialised in app/i18n.ts).
+// The app's i18next instance is i18next's default one (initialised in lib/i18n.ts).
 api.use(languageMiddleware(() => i18next.resolvedLanguage ?? i18next.language));
 api.use(xsrfMiddleware());
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { ResourceDefinitionContextProvider } from 'react-admin';
-import posts from '../../resources/posts';
-import users from '../../resources/users';
-import { renderConsole } from '../test/renderConsole';
+import posts from '@/console/resources/posts';
+import users from '@/console/resources/users';
+import { renderConsole } from '@/test/renderConsole';
 import { ConsoleMenu } from './ConsoleMenu';
 
 const definitions = {

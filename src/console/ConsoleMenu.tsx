@@ -4,7 +4,7 @@
  */
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Menu, useTranslate } from 'react-admin';
-import { SettingsPage } from '../../resources/settings/SettingsPage';
+import { SettingsPage } from '@/console/resources/settings/SettingsPage';
 
 export function ConsoleMenu() {
   const translate = useTranslate();

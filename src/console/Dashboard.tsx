@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Title } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import { useClientConfig } from '../app/useClientConfig';
+import { useClientConfig } from '@/lib/useClientConfig';
 
 export function Dashboard() {
   const { t } = useTranslation();

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { fakeApi, problem } from '../test/apiMock';
-import { buildProfile } from '../test/builders';
-import { HttpError } from '../api/errors';
-import { accountKeys } from '../hooks/account';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildProfile } from '@/test/builders';
+import { HttpError } from '@/api/errors';
+import { accountKeys } from '@/hooks/account';
 import { createAuthProvider } from './authProvider';
 
-vi.mock('../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/client')>()),
-  api: (await import('../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const here = () => '/admin/users?page=2';

@@ -12,11 +12,11 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthProvider } from 'react-admin';
-import { api } from '../api/client';
-import type { Profile } from '../api/types';
-import { loginPath } from '../app/links';
-import { statusOf } from '../app/notifications/describeError';
-import { accountKeys, profileQuery } from '../hooks/account';
+import { api } from '@/api/client';
+import type { Profile } from '@/api/types';
+import { loginPath } from '@/lib/links';
+import { statusOf } from '@/lib/notifications/describeError';
+import { accountKeys, profileQuery } from '@/hooks/account';
 
 const currentPath = () => window.location.pathname + window.location.search;
 

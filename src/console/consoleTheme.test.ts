@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAppTheme } from '../app/theme';
+import { createAppTheme } from '@/lib/theme';
 import { consoleTheme } from './consoleTheme';
 
 describe('consoleTheme', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import i18n from '../app/i18n';
+import i18n from '@/lib/i18n';
 import { convertPolyglotMessages, createI18nProvider } from './i18nProvider';
 
 describe('convertPolyglotMessages', () => {

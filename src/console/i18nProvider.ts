@@ -9,7 +9,7 @@
 import type { i18n as I18n } from 'i18next';
 import { substituteTokens, type I18nProvider, type TranslationMessages } from 'react-admin';
 import englishMessages from 'ra-language-english';
-import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, defaultNS } from '../app/i18n';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, defaultNS } from '@/lib/i18n';
 
 type Messages = { [key: string]: string | Messages };
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { FakeHubConnection, fakeAdminHub } from '../test/fakeAdminHub';
+import { FakeHubConnection, fakeAdminHub } from '@/test/fakeAdminHub';
 import { RECEIVED_LOG, retryDelay } from './adminHubConnection';
 import { fromHubLog, useAdminHub, type AdminHubHandlers } from './useAdminHub';
 

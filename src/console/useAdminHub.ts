@@ -4,7 +4,7 @@
  * is retried here), and disconnects on unmount.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { LogMessage } from '../api/types';
+import type { LogMessage } from '@/api/types';
 import {
   connectAdminHub,
   RECEIVED_LOG,

@@ -2,7 +2,7 @@
  * The spec's validators (api/validation.ts) in react-admin's validator shape.
  */
 import type { Validator as RaValidator } from 'react-admin';
-import { fieldValidator, type FieldName, type ModelName, type Validator } from '../api/validation';
+import { fieldValidator, type FieldName, type ModelName, type Validator } from '@/api/validation';
 
 export const toRaValidator =
   (validate: Validator): RaValidator =>

@@ -6,7 +6,7 @@
  * changes the profile updates that one query.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
+import { api, unwrap } from '@/api/client';
 import type {
   AccountVerifyRequest,
   LoginRequest,
@@ -17,7 +17,7 @@ import type {
   ProfileUpdate,
   RecoveryRequest,
   RegisterRequest,
-} from '../api/types';
+} from '@/api/types';
 
 export const accountKeys = {
   all: ['account'] as const,

@@ -10,9 +10,9 @@
  * the read has the new board: a read that still gets an older board is repeated (a few times).
  */
 import { useEffect, useRef } from 'react';
-import type { ScoreboardUpdate } from '../api/types';
-import { DEDUPE_INTERVAL } from '../app/queryClient';
-import { useHub, type HubStatus } from '../app/realtime/useHub';
+import type { ScoreboardUpdate } from '@/api/types';
+import { DEDUPE_INTERVAL } from '@/lib/queryClient';
+import { useHub, type HubStatus } from '@/lib/realtime/useHub';
 
 /** How often live board data is read while the hub is live: only to cover a missed update. */
 export const LIVE_SAFETY_INTERVAL = 60_000;

@@ -3,7 +3,7 @@
  * Hash-PoW challenges.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
+import { api, unwrap } from '@/api/client';
 
 /** A challenge is valid for 5 minutes (sliding); fetch a fresh one after 4. */
 export const POW_CHALLENGE_REFRESH = 4 * 60_000;

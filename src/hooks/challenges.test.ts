@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../api/errors';
-import type { AnswerResult } from '../api/types';
+import { HttpError } from '@/api/errors';
+import type { AnswerResult } from '@/api/types';
 import { pollSubmission } from './challenges';
 
 const answers = (...results: AnswerResult[]) => {

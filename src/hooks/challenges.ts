@@ -8,11 +8,11 @@
  * ./gameNotices.ts.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, unwrap, HttpError } from '../api/client';
-import { errorMessage } from '../api/errors';
-import type { AnswerResult, ContainerInfo, FlagContext, TeamChallenge } from '../api/types';
-import { REFRESH_INTERVAL } from '../app/queryClient';
-import { useRefetchOnReconnect } from '../app/realtime/useRefetchOnReconnect';
+import { api, unwrap, HttpError } from '@/api/client';
+import { errorMessage } from '@/api/errors';
+import type { AnswerResult, ContainerInfo, FlagContext, TeamChallenge } from '@/api/types';
+import { REFRESH_INTERVAL } from '@/lib/queryClient';
+import { useRefetchOnReconnect } from '@/lib/realtime/useRefetchOnReconnect';
 import { LIVE_SAFETY_INTERVAL, useBoardUpdates } from './boardUpdates';
 import { gameKeys } from './games';
 

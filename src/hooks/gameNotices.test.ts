@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildNotice } from '../test/builders';
+import { buildNotice } from '@/test/builders';
 import { fromHubNotice, mergeNotice, newestFirst } from './gameNotices';
 
 describe('game notices', () => {

@@ -5,10 +5,10 @@
  * meanwhile is missed.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
-import type { GameNotice } from '../api/types';
-import { useHub } from '../app/realtime/useHub';
-import { useRefetchOnReconnect } from '../app/realtime/useRefetchOnReconnect';
+import { api, unwrap } from '@/api/client';
+import type { GameNotice } from '@/api/types';
+import { useHub } from '@/lib/realtime/useHub';
+import { useRefetchOnReconnect } from '@/lib/realtime/useRefetchOnReconnect';
 
 export const noticeKeys = {
   list: (gameId: number) => ['games', 'notices', gameId] as const,

@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { REFRESH_INTERVAL } from '../app/queryClient';
-import { fakeApi } from '../test/apiMock';
-import { buildGameDetail } from '../test/builders';
+import { REFRESH_INTERVAL } from '@/lib/queryClient';
+import { fakeApi } from '@/test/apiMock';
+import { buildGameDetail } from '@/test/builders';
 import { canJoin, gamePhase, isPlayable, shouldPollGame, useGame } from './games';
 
-vi.mock('../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/client')>()),
-  api: (await import('../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const start = 1_800_000_000_000;

@@ -14,9 +14,9 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
-import type { GameJoin, PublicGameDetail, TeamInfo } from '../api/types';
-import { REFRESH_INTERVAL } from '../app/queryClient';
+import { api, unwrap } from '@/api/client';
+import type { GameJoin, PublicGameDetail, TeamInfo } from '@/api/types';
+import { REFRESH_INTERVAL } from '@/lib/queryClient';
 
 /** Games per page of the list (under the spec's maximum `count`). */
 export const GAMES_PAGE_SIZE = 24;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hubTime, prependLive } from './liveFeed';
 import { matchesEventFilter, matchesSubmissionFilter, newestCheatFirst } from './monitor';
-import { buildCheatInfo, buildGameEvent, buildMonitorSubmission } from '../test/builders';
+import { buildCheatInfo, buildGameEvent, buildMonitorSubmission } from '@/test/builders';
 
 describe('hubTime', () => {
   it('reads ISO-8601 hub times and keeps REST milliseconds', () => {

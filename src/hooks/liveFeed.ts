@@ -16,9 +16,9 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import { REFRESH_INTERVAL } from '../app/queryClient';
-import { useHub, type HubStatus } from '../app/realtime/useHub';
-import { useRefetchOnReconnect } from '../app/realtime/useRefetchOnReconnect';
+import { REFRESH_INTERVAL } from '@/lib/queryClient';
+import { useHub, type HubStatus } from '@/lib/realtime/useHub';
+import { useRefetchOnReconnect } from '@/lib/realtime/useRefetchOnReconnect';
 
 /** How many of the newest items are compared with a pushed one to drop a duplicate. */
 const DUPLICATE_WINDOW = 20;

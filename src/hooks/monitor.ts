@@ -9,7 +9,7 @@
  * connection ends, so they are read on demand and after each deletion.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, HttpError, unwrap } from '../api/client';
+import { api, HttpError, unwrap } from '@/api/client';
 import type {
   AnswerResult,
   CaptureTeam,
@@ -17,8 +17,8 @@ import type {
   GameEvent,
   GameEventType,
   MonitorSubmission,
-} from '../api/types';
-import { useHub } from '../app/realtime/useHub';
+} from '@/api/types';
+import { useHub } from '@/lib/realtime/useHub';
 import { hubTime, useLiveFeed } from './liveFeed';
 
 /** Rows per page of the events and submissions (the API gives at most 100 at a time). */

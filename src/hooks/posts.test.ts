@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPost, postInfo } from '../test/builders';
+import { buildPost, postInfo } from '@/test/builders';
 import { inDisplayOrder, postUpdateBodies } from './posts';
 
 const stored = buildPost({

@@ -6,8 +6,8 @@
  * never poll; every write updates the post it touched and reads the lists again.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
-import type { Post, PostDetail, PostEdit } from '../api/types';
+import { api, unwrap } from '@/api/client';
+import type { Post, PostDetail, PostEdit } from '@/api/types';
 
 /** Posts stay fresh this long before a focus or a new page reads them again. */
 const POSTS_STALE_TIME = 60_000;

@@ -4,7 +4,7 @@
  * clock for the phases (`gamePhase`), so nothing polls.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
+import { api, unwrap } from '@/api/client';
 import { gameKeys } from './games';
 
 /** The server may lag a game change by a few seconds and caches the list itself. */

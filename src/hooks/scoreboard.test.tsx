@@ -2,22 +2,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { HubStatus, UseHubOptions } from '../app/realtime/useHub';
-import { fakeApi } from '../test/apiMock';
-import { buildScoreboard } from '../test/builders';
+import type { HubStatus, UseHubOptions } from '@/lib/realtime/useHub';
+import { fakeApi } from '@/test/apiMock';
+import { buildScoreboard } from '@/test/builders';
 import { LIVE_SAFETY_INTERVAL, UPDATE_SPREAD } from './boardUpdates';
 import { useScoreboard } from './scoreboard';
 
-vi.mock('../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/client')>()),
-  api: (await import('../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const hub = vi.hoisted(() => ({
   last: undefined as UseHubOptions<unknown> | undefined,
   status: 'live' as HubStatus,
 }));
-vi.mock('../app/realtime/useHub', () => ({
+vi.mock('@/lib/realtime/useHub', () => ({
   useHub: (options: UseHubOptions<unknown>) => {
     hub.last = options;
     return options.enabled === false ? 'closed' : hub.status;

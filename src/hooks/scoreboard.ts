@@ -9,10 +9,10 @@
  * After the end nothing moves any more, so it neither polls nor listens.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
-import type { Scoreboard } from '../api/types';
-import { REFRESH_INTERVAL } from '../app/queryClient';
-import { useRefetchOnReconnect } from '../app/realtime/useRefetchOnReconnect';
+import { api, unwrap } from '@/api/client';
+import type { Scoreboard } from '@/api/types';
+import { REFRESH_INTERVAL } from '@/lib/queryClient';
+import { useRefetchOnReconnect } from '@/lib/realtime/useRefetchOnReconnect';
 import { LIVE_SAFETY_INTERVAL, useBoardUpdates } from './boardUpdates';
 
 export const scoreboardKeys = {

@@ -6,8 +6,8 @@
  * change that answers the team writes it into the list at once; the others read the list again.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
-import type { TeamInfo, TeamUpdate } from '../api/types';
+import { api, unwrap } from '@/api/client';
+import type { TeamInfo, TeamUpdate } from '@/api/types';
 import { myTeamsKey, useMyTeams } from './games';
 
 export const teamKeys = {

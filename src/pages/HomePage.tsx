@@ -11,11 +11,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { useTranslation } from 'react-i18next';
-import { useClientConfig } from '../app/useClientConfig';
-import { usePageTitle } from '../app/usePageTitle';
-import { useProfile } from '../hooks/account';
-import { LatestPosts } from './home/LatestPosts';
-import { RecentGames } from './home/RecentGames';
+import { useClientConfig } from '@/lib/useClientConfig';
+import { usePageTitle } from '@/lib/usePageTitle';
+import { useProfile } from '@/hooks/account';
+import { LatestPosts } from '@/pages/home/LatestPosts';
+import { RecentGames } from '@/pages/home/RecentGames';
 
 function Heading() {
   const { t } = useTranslation();

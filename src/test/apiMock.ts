@@ -3,13 +3,13 @@
  * are serialised as in the app) whose `fetch` answers from routes the test registers, and which
  * records every request. Use it in place of the app's client:
  *
- *   vi.mock('../../api/client', async (importOriginal) => ({
- *     ...(await importOriginal<typeof import('../../api/client')>()),
- *     api: (await import('../../test/apiMock')).testApi,
+ *   vi.mock('@/api/client', async (importOriginal) => ({
+ *     ...(await importOriginal<typeof import('@/api/client')>()),
+ *     api: (await import('./apiMock')).testApi,
  *   }));
  */
 import createClient from 'openapi-fetch';
-import type { paths } from '../api/schema.gen';
+import type { paths } from '@/api/schema.gen';
 
 export interface RecordedRequest {
   method: string;

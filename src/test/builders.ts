@@ -1,12 +1,12 @@
 /**
  * Test data builders: valid API objects with defaults, and overrides.
  */
-import type { ChallengeDetail, ClientConfig, Game, Profile, UserInfo } from '../api/types';
-import type { TeamInfo, TeamMember } from '../api/types';
-import type { Participation, TeamWithMembers } from '../api/types';
-import type { Post, PostDetail, Settings } from '../api/types';
-import type { ContainerInstance, LogMessage } from '../api/types';
-import type { GameNotice, WriteupInfo } from '../api/types';
+import type { ChallengeDetail, ClientConfig, Game, Profile, UserInfo } from '@/api/types';
+import type { TeamInfo, TeamMember } from '@/api/types';
+import type { Participation, TeamWithMembers } from '@/api/types';
+import type { Post, PostDetail, Settings } from '@/api/types';
+import type { ContainerInstance, LogMessage } from '@/api/types';
+import type { GameNotice, WriteupInfo } from '@/api/types';
 
 export const buildConfig = (overrides: Partial<ClientConfig> = {}): ClientConfig => ({
   title: 'Demo',

@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { HttpError as PlayerHttpError } from '../api/errors';
+import { HttpError as PlayerHttpError } from '@/api/errors';
 import { isExpectedRefusal } from './expectedRefusals';
 
 describe('expected refusals in the web tests’ console', () => {

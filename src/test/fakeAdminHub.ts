@@ -2,13 +2,13 @@
  * A fake `/hub/admin` connection for tests: records start/stop, lets the test push hub messages
  * and play a lost and regained connection. Use it in place of the SignalR client:
  *
- *   vi.mock('../../src/console/adminHubConnection', async (importOriginal) => ({
- *     ...(await importOriginal<typeof import('../../src/console/adminHubConnection')>()),
- *     connectAdminHub: (await import('../../src/test/fakeAdminHub')).fakeAdminHub.connect,
+ *   vi.mock('@/console/adminHubConnection', async (importOriginal) => ({
+ *     ...(await importOriginal<typeof import('@/console/adminHubConnection')>()),
+ *     connectAdminHub: (await import('./fakeAdminHub')).fakeAdminHub.connect,
  *   }));
  */
 import { act } from '@testing-library/react';
-import type { AdminHubConnection } from '../console/adminHubConnection';
+import type { AdminHubConnection } from '@/console/adminHubConnection';
 
 type Handler = (...args: unknown[]) => void;
 

@@ -4,7 +4,7 @@
  * SignalR client's builder:
  *
  *   vi.mock('@microsoft/signalr', async (importOriginal) =>
- *     (await import('../../test/fakeHub')).withFakeHubs(await importOriginal()),
+ *     (await import('./fakeHub')).withFakeHubs(await importOriginal()),
  *   );
  */
 import { FakeHubConnection } from './fakeAdminHub';

@@ -4,7 +4,7 @@
  * switch it off, change its version, keep the site pending, make `/pool` refuse.
  */
 import { vi } from 'vitest';
-import type { TunnelInstance } from '../tunnel/client';
+import type { TunnelInstance } from '@/tunnel/client';
 
 export interface FakeDaemonRequest {
   method: string;

@@ -2,7 +2,7 @@
  * Fake API states shared by page tests: a fresh fake server with the site configuration, no
  * captcha, and either a visitor or a signed-in user.
  */
-import type { Profile } from '../api/types';
+import type { Profile } from '@/api/types';
 import { fakeApi, problem } from './apiMock';
 import { buildConfig, buildProfile } from './builders';
 

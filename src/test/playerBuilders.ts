@@ -2,9 +2,9 @@
  * Builders of the player site's API models (public games, a team's challenges, scoreboards,
  * monitoring), with defaults and overrides; re-exported by ./builders.ts.
  */
-import type { ContainerInfo, GameChallenge, TeamChallenge, TeamGameView } from '../api/types';
-import type { PublicGame, PublicGameDetail } from '../api/types';
-import type { Scoreboard, ScoreboardRow, ScoreboardSolve, TopTimeLine } from '../api/types';
+import type { ContainerInfo, GameChallenge, TeamChallenge, TeamGameView } from '@/api/types';
+import type { PublicGame, PublicGameDetail } from '@/api/types';
+import type { Scoreboard, ScoreboardRow, ScoreboardSolve, TopTimeLine } from '@/api/types';
 
 let publicGameCounter = 0;
 
@@ -202,8 +202,8 @@ export const buildScoreboard = (
 
 // monitoring (`/api/game/{id}/events`, `/submissions`, `/cheatinfo`, `/api/game/captures/*`)
 // (types named inline, so that this block needs no line in the shared import list above)
-type MonitorSchema<K extends keyof import('../api/types').Schemas> =
-  import('../api/types').Schemas[K];
+type MonitorSchema<K extends keyof import('@/api/types').Schemas> =
+  import('@/api/types').Schemas[K];
 
 let monitorCounter = 0;
 const monitorTime = () => 1_800_000_000_000 + ++monitorCounter * 1_000;

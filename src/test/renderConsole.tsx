@@ -8,10 +8,10 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { AdminContext, Notification, ResourceContextProvider, memoryStore } from 'react-admin';
-import i18n from '../app/i18n';
-import { dataProvider } from '../console/dataProvider';
-import { createI18nProvider } from '../console/i18nProvider';
-import { createQueryClient } from '../app/queryClient';
+import i18n from '@/lib/i18n';
+import { dataProvider } from '@/console/data/dataProvider';
+import { createI18nProvider } from '@/console/i18nProvider';
+import { createQueryClient } from '@/lib/queryClient';
 
 const i18nProvider = createI18nProvider(i18n);
 

@@ -6,8 +6,8 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { AppThemeProvider } from '../app/AppThemeProvider';
-import { NotificationProvider } from '../app/notifications';
+import { AppThemeProvider } from '@/lib/AppThemeProvider';
+import { NotificationProvider } from '@/lib/notifications';
 
 /** Shows the current location, so tests can see where a page navigated to. */
 function LocationProbe() {

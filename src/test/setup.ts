@@ -2,7 +2,7 @@
 import type { EventEmitter } from 'node:events';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import '../app/i18n';
+import '@/lib/i18n';
 import { isExpectedRefusal } from './expectedRefusals';
 
 // findBy*/waitFor wait up to 5 s (not 1 s), 10 s in CI: the suites run in parallel on small CI

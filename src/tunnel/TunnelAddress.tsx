@@ -12,7 +12,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../app/notifications';
+import { useNotify } from '@/lib/notifications';
 
 const COPIED_MS = 2_000;
 

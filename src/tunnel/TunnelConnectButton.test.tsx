@@ -1,15 +1,15 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { TunnelSlot } from '../components/challenge/TunnelSlot';
-import { fakeApi } from '../test/apiMock';
-import { buildConfig } from '../test/builders';
-import { createFakeTunnelDaemon, type FakeTunnelDaemon } from '../test/fakeTunnelDaemon';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { TunnelSlot } from '@/components/challenge/TunnelSlot';
+import { fakeApi } from '@/test/apiMock';
+import { buildConfig } from '@/test/builders';
+import { createFakeTunnelDaemon, type FakeTunnelDaemon } from '@/test/fakeTunnelDaemon';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { TunnelRoot } from './TunnelRoot';
 
-vi.mock('../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/client')>()),
-  api: (await import('../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const GUID = '6f1c2d3e-0000-4000-8000-000000000001';

@@ -16,7 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useTranslation } from 'react-i18next';
-import type { TunnelConnectProps } from '../components/challenge/TunnelSlot';
+import type { TunnelConnectProps } from '@/components/challenge/TunnelSlot';
 import { findTunnel } from './session';
 import { TunnelAddress } from './TunnelAddress';
 import { TunnelSettings } from './TunnelSettings';

@@ -5,8 +5,8 @@
  */
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../app/notifications';
-import { useClientConfig } from '../app/useClientConfig';
+import { useNotify } from '@/lib/notifications';
+import { useClientConfig } from '@/lib/useClientConfig';
 import { TUNNEL_NOTICE_IDS, tunnelErrorNotice, wentOfflineNotice } from './notices';
 import { readTunnelOptions, writeTunnelOptions, type TunnelOptions } from './options';
 import { TunnelSession } from './session';

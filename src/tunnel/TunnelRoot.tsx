@@ -4,7 +4,7 @@
  * first time a platform-proxy instance is shown.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { TunnelSlotProvider, type TunnelConnectProps } from '../components/challenge/TunnelSlot';
+import { TunnelSlotProvider, type TunnelConnectProps } from '@/components/challenge/TunnelSlot';
 import { TunnelProvider } from './TunnelProvider';
 
 const TunnelConnectButton = lazy(() => import('./TunnelConnectButton'));

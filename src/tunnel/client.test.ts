@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeTunnelDaemon, type FakeTunnelDaemon } from '../test/fakeTunnelDaemon';
+import { createFakeTunnelDaemon, type FakeTunnelDaemon } from '@/test/fakeTunnelDaemon';
 import { createTunnelClient } from './client';
 
 let daemon: FakeTunnelDaemon;

@@ -5,7 +5,7 @@
  * instead of piling up; "went offline" shares the offline notice.
  */
 import type { TFunction } from 'i18next';
-import type { NoticeInput } from '../app/notifications';
+import type { NoticeInput } from '@/lib/notifications';
 import { TunnelError } from './errors';
 import { TUNNEL_MIN_VERSION } from './states';
 

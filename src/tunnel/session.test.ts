@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeTunnelDaemon, type FakeTunnelDaemon } from '../test/fakeTunnelDaemon';
+import { createFakeTunnelDaemon, type FakeTunnelDaemon } from '@/test/fakeTunnelDaemon';
 import { TunnelError } from './errors';
 import { TunnelSession } from './session';
 

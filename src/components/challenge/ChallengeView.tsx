@@ -20,9 +20,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
-import { fileNameOf, formatFileSize } from '../../app/files';
-import { renderMarkdown } from '../../app/markdown';
-import type { ChallengeCategory, FileType } from '../../api/types';
+import { fileNameOf, formatFileSize } from '@/lib/files';
+import { renderMarkdown } from '@/lib/markdown';
+import type { ChallengeCategory, FileType } from '@/api/types';
 
 export interface ChallengeViewAttachment {
   type: FileType;

@@ -1,7 +1,7 @@
-/** Markdown shown as sanitised HTML (`app/markdown.ts`), with long content kept inside the page. */
+/** Markdown shown as sanitised HTML (`@/lib/markdown.ts`), with long content kept inside the page. */
 import { useMemo } from 'react';
 import Box, { type BoxProps } from '@mui/material/Box';
-import { renderMarkdown } from '../../app/markdown';
+import { renderMarkdown } from '@/lib/markdown';
 
 /**
  * Moves every heading of sanitised HTML `by` levels down (at most to h6), so that an author's

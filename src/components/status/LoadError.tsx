@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../app/notifications';
+import { errorMessageOf } from '@/lib/notifications';
 
 export interface LoadErrorProps {
   error: unknown;

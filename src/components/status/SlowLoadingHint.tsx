@@ -1,7 +1,7 @@
 /** "Still loading…" under a skeleton once a load takes longer than the seed's loading timeout. */
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useLoadingSlow } from '../../app/useLoadingSlow';
+import { useLoadingSlow } from '@/lib/useLoadingSlow';
 
 export function SlowLoadingHint({ loading }: { loading: boolean }) {
   const { t } = useTranslation();

@@ -4,8 +4,8 @@
  */
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatRelative } from '../../app/time/format';
-import { useNow } from '../../app/time/useNow';
+import { formatDateTime, formatRelative } from '@/lib/time/format';
+import { useNow } from '@/lib/time/useNow';
 
 const MINUTE = 60_000;
 

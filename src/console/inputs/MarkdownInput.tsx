@@ -7,7 +7,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { FormDataConsumer, TextInput, useTranslate, type TextInputProps } from 'react-admin';
-import { renderMarkdown } from '../../app/markdown';
+import { renderMarkdown } from '@/lib/markdown';
 
 /** Texts that may be emptied keep '' (react-admin would send null). */
 const keepEmpty = (value: string) => value;

@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeApi, problem } from '../../test/apiMock';
-import { buildConfig } from '../../test/builders';
-import { startSignedOut } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildConfig } from '@/test/builders';
+import { startSignedOut } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import packageJson from '../../../package.json';
 import AboutPage from './AboutPage';
 
-vi.mock('../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/client')>()),
-  api: (await import('../../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const render = () => renderWithProviders(<AboutPage />, { route: '/about' });

@@ -8,12 +8,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useClientConfig } from '../../app/useClientConfig';
-import { usePageTitle } from '../../app/usePageTitle';
-import { VEXIL_VERSION } from '../../app/version';
-import { MarkdownContent } from '../../components/markdown/MarkdownContent';
-import { LoadError } from '../../components/status/LoadError';
-import { SlowLoadingHint } from '../../components/status/SlowLoadingHint';
+import { useClientConfig } from '@/lib/useClientConfig';
+import { usePageTitle } from '@/lib/usePageTitle';
+import { VEXIL_VERSION } from '@/lib/version';
+import { MarkdownContent } from '@/components/markdown/MarkdownContent';
+import { LoadError } from '@/components/status/LoadError';
+import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 import { PlatformDescription } from './PlatformDescription';
 
 function SiteInfo() {

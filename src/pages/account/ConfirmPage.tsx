@@ -6,13 +6,13 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { statusOf } from '../../app/notifications/describeError';
-import { PageLoader } from '../../app/PageLoader';
-import { usePageTitle } from '../../app/usePageTitle';
-import { useConfirmMailChange, useProfile } from '../../hooks/account';
-import { InvalidLink } from './components/InvalidLink';
-import { LinkOutcome } from './components/LinkOutcome';
-import { loginPath, mailLinkParams } from '../../app/links';
+import { statusOf } from '@/lib/notifications/describeError';
+import { PageLoader } from '@/lib/PageLoader';
+import { usePageTitle } from '@/lib/usePageTitle';
+import { useConfirmMailChange, useProfile } from '@/hooks/account';
+import { InvalidLink } from '@/pages/account/components/InvalidLink';
+import { LinkOutcome } from '@/pages/account/components/LinkOutcome';
+import { loginPath, mailLinkParams } from '@/lib/links';
 
 export default function ConfirmPage() {
   const { t } = useTranslation();

@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import { fakeApi, problem } from '../../test/apiMock';
-import { startSignedOut } from '../../test/fixtures';
-import { fill, submit } from '../../test/forms';
-import { renderWithProviders } from '../../test/renderWithProviders';
-import { verifyNonce } from '../../app/captcha/hashPow';
-import type { TurnstileOptions } from '../../app/captcha/turnstile';
+import { fakeApi, problem } from '@/test/apiMock';
+import { startSignedOut } from '@/test/fixtures';
+import { fill, submit } from '@/test/forms';
+import { renderWithProviders } from '@/test/renderWithProviders';
+import { verifyNonce } from '@/lib/captcha/hashPow';
+import type { TurnstileOptions } from '@/lib/captcha/turnstile';
 import LoginPage from './LoginPage';
 
-vi.mock('../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/client')>()),
-  api: (await import('../../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const render = (route = '/account/login') => renderWithProviders(<LoginPage />, { route });

@@ -6,19 +6,19 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../api/client';
-import { fieldValidator } from '../../api/validation';
-import { useCaptcha } from '../../app/captcha/useCaptcha';
-import { CaptchaSubmit } from './components/CaptchaSubmit';
-import { useForm } from '../../app/forms/useForm';
-import { errorMessageOf, useNotify } from '../../app/notifications';
-import { statusOf } from '../../app/notifications/describeError';
-import { usePageTitle } from '../../app/usePageTitle';
-import { useLogin, useProfile } from '../../hooks/account';
-import type { CaptchaInfo } from '../../api/types';
-import { AccountCard } from './components/AccountCard';
-import { PasswordField } from './components/PasswordField';
-import { safeRedirect } from '../../app/links';
+import { HttpError } from '@/api/client';
+import { fieldValidator } from '@/api/validation';
+import { useCaptcha } from '@/lib/captcha/useCaptcha';
+import { CaptchaSubmit } from '@/pages/account/components/CaptchaSubmit';
+import { useForm } from '@/lib/forms/useForm';
+import { errorMessageOf, useNotify } from '@/lib/notifications';
+import { statusOf } from '@/lib/notifications/describeError';
+import { usePageTitle } from '@/lib/usePageTitle';
+import { useLogin, useProfile } from '@/hooks/account';
+import type { CaptchaInfo } from '@/api/types';
+import { AccountCard } from '@/pages/account/components/AccountCard';
+import { PasswordField } from '@/pages/account/components/PasswordField';
+import { safeRedirect } from '@/lib/links';
 
 const validators = {
   userName: fieldValidator('LoginModel', 'userName'),

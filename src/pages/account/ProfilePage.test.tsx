@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, problem } from '../../test/apiMock';
-import { buildProfile } from '../../test/builders';
-import { startSignedIn } from '../../test/fixtures';
-import { fill, submit } from '../../test/forms';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildProfile } from '@/test/builders';
+import { startSignedIn } from '@/test/fixtures';
+import { fill, submit } from '@/test/forms';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import ProfilePage from './ProfilePage';
-import { AVATAR_MAX_BYTES } from './profile/AvatarUpload';
+import { AVATAR_MAX_BYTES } from '@/pages/account/profile/AvatarUpload';
 
-vi.mock('../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/client')>()),
-  api: (await import('../../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const profile = buildProfile({ realName: 'Alice L', stdNumber: 'S1', bio: 'hi' });

@@ -8,16 +8,16 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../app/notifications';
-import { PageLoader } from '../../app/PageLoader';
-import { usePageTitle } from '../../app/usePageTitle';
-import { useProfile } from '../../hooks/account';
-import { loginPath } from '../../app/links';
-import { AvatarUpload } from './profile/AvatarUpload';
-import { EmailChangeForm } from './profile/EmailChangeForm';
-import { PasswordChangeForm } from './profile/PasswordChangeForm';
-import { ProfileForm } from './profile/ProfileForm';
-import { Section } from './profile/Section';
+import { errorMessageOf } from '@/lib/notifications';
+import { PageLoader } from '@/lib/PageLoader';
+import { usePageTitle } from '@/lib/usePageTitle';
+import { useProfile } from '@/hooks/account';
+import { loginPath } from '@/lib/links';
+import { AvatarUpload } from '@/pages/account/profile/AvatarUpload';
+import { EmailChangeForm } from '@/pages/account/profile/EmailChangeForm';
+import { PasswordChangeForm } from '@/pages/account/profile/PasswordChangeForm';
+import { ProfileForm } from '@/pages/account/profile/ProfileForm';
+import { Section } from '@/pages/account/profile/Section';
 
 export default function ProfilePage() {
   const { t } = useTranslation();

@@ -7,14 +7,14 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { fieldValidator } from '../../api/validation';
-import { useCaptcha } from '../../app/captcha/useCaptcha';
-import { CaptchaSubmit } from './components/CaptchaSubmit';
-import { useForm } from '../../app/forms/useForm';
-import { useNotify } from '../../app/notifications';
-import { usePageTitle } from '../../app/usePageTitle';
-import { useRecovery } from '../../hooks/account';
-import { AccountCard } from './components/AccountCard';
+import { fieldValidator } from '@/api/validation';
+import { useCaptcha } from '@/lib/captcha/useCaptcha';
+import { CaptchaSubmit } from '@/pages/account/components/CaptchaSubmit';
+import { useForm } from '@/lib/forms/useForm';
+import { useNotify } from '@/lib/notifications';
+import { usePageTitle } from '@/lib/usePageTitle';
+import { useRecovery } from '@/hooks/account';
+import { AccountCard } from '@/pages/account/components/AccountCard';
 
 const validators = { email: fieldValidator('RecoveryModel', 'email') };
 

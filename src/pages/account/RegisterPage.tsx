@@ -10,16 +10,16 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { RegisterStatus } from '../../api/types';
-import { combine, fieldValidator, sameAs } from '../../api/validation';
-import { useCaptcha } from '../../app/captcha/useCaptcha';
-import { CaptchaSubmit } from './components/CaptchaSubmit';
-import { useForm, type FormValidator } from '../../app/forms/useForm';
-import { useNotify } from '../../app/notifications';
-import { usePageTitle } from '../../app/usePageTitle';
-import { useRegister } from '../../hooks/account';
-import { AccountCard } from './components/AccountCard';
-import { NewPasswordFields } from './components/NewPasswordFields';
+import type { RegisterStatus } from '@/api/types';
+import { combine, fieldValidator, sameAs } from '@/api/validation';
+import { useCaptcha } from '@/lib/captcha/useCaptcha';
+import { CaptchaSubmit } from '@/pages/account/components/CaptchaSubmit';
+import { useForm, type FormValidator } from '@/lib/forms/useForm';
+import { useNotify } from '@/lib/notifications';
+import { usePageTitle } from '@/lib/usePageTitle';
+import { useRegister } from '@/hooks/account';
+import { AccountCard } from '@/pages/account/components/AccountCard';
+import { NewPasswordFields } from '@/pages/account/components/NewPasswordFields';
 
 type Values = { userName: string; email: string; password: string; confirm: string };
 

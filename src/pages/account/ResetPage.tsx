@@ -5,15 +5,15 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { combine, fieldValidator, sameAs } from '../../api/validation';
-import { useForm, type FormValidator } from '../../app/forms/useForm';
-import { useNotify } from '../../app/notifications';
-import { usePageTitle } from '../../app/usePageTitle';
-import { usePasswordReset } from '../../hooks/account';
-import { AccountCard } from './components/AccountCard';
-import { InvalidLink } from './components/InvalidLink';
-import { NewPasswordFields } from './components/NewPasswordFields';
-import { mailLinkParams } from '../../app/links';
+import { combine, fieldValidator, sameAs } from '@/api/validation';
+import { useForm, type FormValidator } from '@/lib/forms/useForm';
+import { useNotify } from '@/lib/notifications';
+import { usePageTitle } from '@/lib/usePageTitle';
+import { usePasswordReset } from '@/hooks/account';
+import { AccountCard } from '@/pages/account/components/AccountCard';
+import { InvalidLink } from '@/pages/account/components/InvalidLink';
+import { NewPasswordFields } from '@/pages/account/components/NewPasswordFields';
+import { mailLinkParams } from '@/lib/links';
 
 type Values = { password: string; confirm: string };
 

@@ -6,11 +6,11 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/usePageTitle';
-import { useVerifyEmail } from '../../hooks/account';
-import { InvalidLink } from './components/InvalidLink';
-import { LinkOutcome } from './components/LinkOutcome';
-import { mailLinkParams } from '../../app/links';
+import { usePageTitle } from '@/lib/usePageTitle';
+import { useVerifyEmail } from '@/hooks/account';
+import { InvalidLink } from '@/pages/account/components/InvalidLink';
+import { LinkOutcome } from '@/pages/account/components/LinkOutcome';
+import { mailLinkParams } from '@/lib/links';
 
 export default function VerifyPage() {
   const { t } = useTranslation();

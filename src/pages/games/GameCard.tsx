@@ -9,11 +9,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import GroupsIcon from '@mui/icons-material/Groups';
 import { useTranslation } from 'react-i18next';
-import type { PublicGame } from '../../api/types';
-import type { GamePhase } from '../../hooks/games';
-import { GamePoster } from './components/GamePoster';
-import { GameSchedule } from './components/GameSchedule';
-import { PhaseChip } from './components/PhaseChip';
+import type { PublicGame } from '@/api/types';
+import type { GamePhase } from '@/hooks/games';
+import { GamePoster } from '@/pages/games/components/GamePoster';
+import { GameSchedule } from '@/pages/games/components/GameSchedule';
+import { PhaseChip } from '@/pages/games/components/PhaseChip';
 
 const clamp = (lines: number) => ({
   display: '-webkit-box',

@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, problem } from '../../test/apiMock';
-import { buildPublicGame } from '../../test/builders';
-import { startSignedOut } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/renderWithProviders';
-import type { PublicGame } from '../../api/types';
-import { GAMES_PAGE_SIZE } from '../../hooks/games';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildPublicGame } from '@/test/builders';
+import { startSignedOut } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/renderWithProviders';
+import type { PublicGame } from '@/api/types';
+import { GAMES_PAGE_SIZE } from '@/hooks/games';
 import GamesPage from './GamesPage';
 
-vi.mock('../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/client')>()),
-  api: (await import('../../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPublicGame } from '../../test/builders';
+import { buildPublicGame } from '@/test/builders';
 import { groupGames } from './groupGames';
 
 const now = 1_800_000_000_000;

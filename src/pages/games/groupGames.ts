@@ -2,8 +2,8 @@
  * The games list's sections: running games first (ending soonest first), then upcoming ones
  * (starting soonest first), then ended ones (latest end first).
  */
-import type { PublicGame } from '../../api/types';
-import { gamePhase, type GamePhase } from '../../hooks/games';
+import type { PublicGame } from '@/api/types';
+import { gamePhase, type GamePhase } from '@/hooks/games';
 
 export const SECTION_ORDER: readonly GamePhase[] = ['running', 'upcoming', 'ended'];
 

@@ -5,10 +5,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../components/status/LoadError';
-import { SlowLoadingHint } from '../../components/status/SlowLoadingHint';
-import { useLatestPosts } from '../../hooks/posts';
-import { PostSummaryCard, PostSummarySkeleton } from '../posts/components/PostSummaryCard';
+import { LoadError } from '@/components/status/LoadError';
+import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
+import { useLatestPosts } from '@/hooks/posts';
+import { PostSummaryCard, PostSummarySkeleton } from '@/pages/posts/components/PostSummaryCard';
 import { SectionHeading } from './SectionHeading';
 
 export const HOME_POSTS = 5;

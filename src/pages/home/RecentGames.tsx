@@ -6,12 +6,12 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useNow } from '../../app/time/useNow';
-import { LoadError } from '../../components/status/LoadError';
-import { SlowLoadingHint } from '../../components/status/SlowLoadingHint';
-import { useRecentGames } from '../../hooks/recentGames';
-import { GameCard, GameCardSkeleton } from '../games/GameCard';
-import { groupGames, SECTION_ORDER } from '../games/groupGames';
+import { useNow } from '@/lib/time/useNow';
+import { LoadError } from '@/components/status/LoadError';
+import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
+import { useRecentGames } from '@/hooks/recentGames';
+import { GameCard, GameCardSkeleton } from '@/pages/games/GameCard';
+import { groupGames, SECTION_ORDER } from '@/pages/games/groupGames';
 import { SectionHeading } from './SectionHeading';
 
 /** Two rows of three on a laptop. */

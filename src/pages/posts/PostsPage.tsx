@@ -9,12 +9,12 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArticleIcon from '@mui/icons-material/Article';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/usePageTitle';
-import { LoadError } from '../../components/status/LoadError';
-import { SlowLoadingHint } from '../../components/status/SlowLoadingHint';
-import { useProfile } from '../../hooks/account';
-import { usePosts } from '../../hooks/posts';
-import { PostSummaryCard, PostSummarySkeleton } from './components/PostSummaryCard';
+import { usePageTitle } from '@/lib/usePageTitle';
+import { LoadError } from '@/components/status/LoadError';
+import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
+import { useProfile } from '@/hooks/account';
+import { usePosts } from '@/hooks/posts';
+import { PostSummaryCard, PostSummarySkeleton } from '@/pages/posts/components/PostSummaryCard';
 
 const SKELETONS = 3;
 

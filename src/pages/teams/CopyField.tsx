@@ -7,7 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../app/notifications';
+import { useNotify } from '@/lib/notifications';
 
 /** How long the check mark stays after copying, in ms. */
 const COPIED_FOR = 2_000;

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { useTranslation } from 'react-i18next';
-import { optional } from '../../app/forms/useForm';
-import { useNotify } from '../../app/notifications';
-import { useCreateTeam } from '../../hooks/teams';
+import { optional } from '@/lib/forms/useForm';
+import { useNotify } from '@/lib/notifications';
+import { useCreateTeam } from '@/hooks/teams';
 import { TeamFormDialog } from './TeamFormDialog';
 import type { TeamValues } from './teamFields';
 

@@ -14,10 +14,10 @@ import Stack from '@mui/material/Stack';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useTranslation } from 'react-i18next';
-import type { TeamInfo } from '../../api/types';
-import { useNotify } from '../../app/notifications';
-import { LoadError } from '../../components/status/LoadError';
-import { useInviteCode, useRenewInviteCode } from '../../hooks/teams';
+import type { TeamInfo } from '@/api/types';
+import { useNotify } from '@/lib/notifications';
+import { LoadError } from '@/components/status/LoadError';
+import { useInviteCode, useRenewInviteCode } from '@/hooks/teams';
 import { CopyField } from './CopyField';
 import { inviteLink } from './inviteCode';
 

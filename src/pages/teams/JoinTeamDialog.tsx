@@ -13,8 +13,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../app/notifications';
-import { useJoinTeam } from '../../hooks/teams';
+import { useNotify } from '@/lib/notifications';
+import { useJoinTeam } from '@/hooks/teams';
 import { parseInviteCode } from './inviteCode';
 
 export interface JoinTeamDialogProps {

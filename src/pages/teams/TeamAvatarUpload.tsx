@@ -6,10 +6,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { useTranslation } from 'react-i18next';
-import type { TeamInfo } from '../../api/types';
-import { useNotify } from '../../app/notifications';
-import { useUploadTeamAvatar } from '../../hooks/teams';
-import { AVATAR_MAX_BYTES, avatarProblem } from '../account/profile/AvatarUpload';
+import type { TeamInfo } from '@/api/types';
+import { useNotify } from '@/lib/notifications';
+import { useUploadTeamAvatar } from '@/hooks/teams';
+import { AVATAR_MAX_BYTES, avatarProblem } from '@/pages/account/profile/AvatarUpload';
 
 export function TeamAvatarUpload({ team, name }: { team: TeamInfo; name: string }) {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import { useTranslation } from 'react-i18next';
-import type { TeamInfo } from '../../api/types';
+import type { TeamInfo } from '@/api/types';
 import { EditTeamButton } from './EditTeamButton';
 import { InviteButton } from './InviteButton';
 import { TeamExitButton } from './TeamExitButton';

@@ -9,10 +9,10 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import type { TeamInfo } from '../../api/types';
-import { useNotify } from '../../app/notifications';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useDeleteTeam, useLeaveTeam } from '../../hooks/teams';
+import type { TeamInfo } from '@/api/types';
+import { useNotify } from '@/lib/notifications';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { useDeleteTeam, useLeaveTeam } from '@/hooks/teams';
 
 export interface TeamExitButtonProps {
   team: TeamInfo;

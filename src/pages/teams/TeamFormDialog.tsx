@@ -8,8 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { maxLengthOf } from '../../api/validation';
-import { useForm } from '../../app/forms/useForm';
+import { maxLengthOf } from '@/api/validation';
+import { useForm } from '@/lib/forms/useForm';
 import { teamValidators, type TeamValues } from './teamFields';
 
 export interface TeamFormDialogProps {

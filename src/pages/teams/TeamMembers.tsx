@@ -16,10 +16,10 @@ import MilitaryTechIcon from '@mui/icons-material/MilitaryTech';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import StarIcon from '@mui/icons-material/Star';
 import { useTranslation } from 'react-i18next';
-import type { TeamInfo, TeamMember } from '../../api/types';
-import { useNotify } from '../../app/notifications';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useKickMember, useTransferCaptaincy } from '../../hooks/teams';
+import type { TeamInfo, TeamMember } from '@/api/types';
+import { useNotify } from '@/lib/notifications';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { useKickMember, useTransferCaptaincy } from '@/hooks/teams';
 
 type MemberAction = { kind: 'kick' | 'transfer'; member: TeamMember; name: string };
 

@@ -1,5 +1,5 @@
 /** Name and bio of a team, validated with the spec's limits (TeamUpdateModel in formMeta). */
-import { fieldValidator } from '../../api/validation';
+import { fieldValidator } from '@/api/validation';
 
 export const teamValidators = {
   // a team needs a name on creation, and an empty name would not change it on update

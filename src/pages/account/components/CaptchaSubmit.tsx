@@ -1,8 +1,8 @@
 /** The end of an account form that needs a captcha: the captcha (when enabled) and the submit button. */
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
-import { CaptchaField } from '../../../app/captcha/CaptchaField';
-import type { Captcha } from '../../../app/captcha/useCaptcha';
+import { CaptchaField } from '@/lib/captcha/CaptchaField';
+import type { Captcha } from '@/lib/captcha/useCaptcha';
 
 export function CaptchaSubmit(props: { captcha: Captcha; pending: boolean; children: ReactNode }) {
   return (

@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../app/notifications';
+import { errorMessageOf } from '@/lib/notifications';
 import { AccountCard } from './AccountCard';
 
 interface Props {

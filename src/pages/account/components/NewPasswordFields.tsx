@@ -1,6 +1,6 @@
 /** A new password and its repetition, as registration and password reset ask for them. */
 import { useTranslation } from 'react-i18next';
-import type { FieldProps } from '../../../app/forms/useForm';
+import type { FieldProps } from '@/lib/forms/useForm';
 import { PasswordField } from './PasswordField';
 
 export function NewPasswordFields(props: {

@@ -5,9 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../../api/types';
-import { useNotify } from '../../../app/notifications';
-import { useUploadAvatar } from '../../../hooks/account';
+import type { Profile } from '@/api/types';
+import { useNotify } from '@/lib/notifications';
+import { useUploadAvatar } from '@/hooks/account';
 
 /**
  * Largest avatar the API takes: `maxLength` of the `file` part of `PUT /api/account/avatar`

@@ -5,10 +5,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { fieldValidator } from '../../../api/validation';
-import { useForm } from '../../../app/forms/useForm';
-import { useNotify } from '../../../app/notifications';
-import { useChangeEmail } from '../../../hooks/account';
+import { fieldValidator } from '@/api/validation';
+import { useForm } from '@/lib/forms/useForm';
+import { useNotify } from '@/lib/notifications';
+import { useChangeEmail } from '@/hooks/account';
 
 const validators = { newMail: fieldValidator('MailChangeModel', 'newMail') };
 

@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { combine, fieldValidator, sameAs } from '../../../api/validation';
-import { useForm, type FormValidator } from '../../../app/forms/useForm';
-import { useNotify } from '../../../app/notifications';
-import { useChangePassword } from '../../../hooks/account';
-import { PasswordField } from '../components/PasswordField';
+import { combine, fieldValidator, sameAs } from '@/api/validation';
+import { useForm, type FormValidator } from '@/lib/forms/useForm';
+import { useNotify } from '@/lib/notifications';
+import { useChangePassword } from '@/hooks/account';
+import { PasswordField } from '@/pages/account/components/PasswordField';
 
 type Values = { old: string; new: string; confirm: string };
 

@@ -2,11 +2,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { Profile, ProfileUpdate } from '../../../api/types';
-import { fieldValidator } from '../../../api/validation';
-import { optional, useForm } from '../../../app/forms/useForm';
-import { useNotify } from '../../../app/notifications';
-import { useUpdateProfile } from '../../../hooks/account';
+import type { Profile, ProfileUpdate } from '@/api/types';
+import { fieldValidator } from '@/api/validation';
+import { optional, useForm } from '@/lib/forms/useForm';
+import { useNotify } from '@/lib/notifications';
+import { useUpdateProfile } from '@/hooks/account';
 
 const validators = {
   userName: fieldValidator('ProfileUpdateModel', 'userName', { required: true }),

@@ -5,11 +5,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { useTranslation } from 'react-i18next';
-import type { PublicGameDetail } from '../../../api/types';
-import type { GamePhase } from '../../../hooks/games';
-import { GamePoster } from '../components/GamePoster';
-import { GameSchedule } from '../components/GameSchedule';
-import { PhaseChip, PracticeChip } from '../components/PhaseChip';
+import type { PublicGameDetail } from '@/api/types';
+import type { GamePhase } from '@/hooks/games';
+import { GamePoster } from '@/pages/games/components/GamePoster';
+import { GameSchedule } from '@/pages/games/components/GameSchedule';
+import { PhaseChip, PracticeChip } from '@/pages/games/components/PhaseChip';
 
 export interface GameBannerProps {
   game: PublicGameDetail;

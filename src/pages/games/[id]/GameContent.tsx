@@ -2,7 +2,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { renderMarkdown } from '../../../app/markdown';
+import { renderMarkdown } from '@/lib/markdown';
 
 export function GameContent({ content }: { content: string }) {
   const { t } = useTranslation();

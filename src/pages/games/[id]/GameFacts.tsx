@@ -14,7 +14,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import SchoolIcon from '@mui/icons-material/School';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PublicGameDetail } from '../../../api/types';
+import type { PublicGameDetail } from '@/api/types';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (

@@ -10,9 +10,9 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import FlagIcon from '@mui/icons-material/Flag';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import { useTranslation } from 'react-i18next';
-import { enums } from '../../../api/formMeta.gen';
-import type { PublicGameDetail, Role } from '../../../api/types';
-import { isPlayable } from '../../../hooks/games';
+import { enums } from '@/api/formMeta.gen';
+import type { PublicGameDetail, Role } from '@/api/types';
+import { isPlayable } from '@/hooks/games';
 
 /** The monitor pages of a game, in the seed's order of the monitor tabs. */
 const MONITOR_PAGES = ['events', 'submissions', 'cheatinfo', 'traffic'] as const;

@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, problem } from '../../../test/apiMock';
-import { buildGameDetail, buildProfile } from '../../../test/builders';
-import { startSignedIn, startSignedOut } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/renderWithProviders';
-import type { PublicGameDetail } from '../../../api/types';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildGameDetail, buildProfile } from '@/test/builders';
+import { startSignedIn, startSignedOut } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/renderWithProviders';
+import type { PublicGameDetail } from '@/api/types';
 import GamePage from './GamePage';
 
-vi.mock('../../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../api/client')>()),
-  api: (await import('../../../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const HOUR = 3_600_000;

@@ -1,17 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, problem } from '../../../test/apiMock';
-import { buildGameDetail, buildTeam } from '../../../test/builders';
-import { startSignedIn } from '../../../test/fixtures';
-import { fill, submit } from '../../../test/forms';
-import { renderWithProviders } from '../../../test/renderWithProviders';
-import type { PublicGameDetail } from '../../../api/types';
-import { gameKeys } from '../../../hooks/games';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildGameDetail, buildTeam } from '@/test/builders';
+import { startSignedIn } from '@/test/fixtures';
+import { fill, submit } from '@/test/forms';
+import { renderWithProviders } from '@/test/renderWithProviders';
+import type { PublicGameDetail } from '@/api/types';
+import { gameKeys } from '@/hooks/games';
 import { JoinGameDialog } from './JoinGameDialog';
 
-vi.mock('../../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../api/client')>()),
-  api: (await import('../../../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const owls = buildTeam({ id: 11, name: 'Owls' });

@@ -18,12 +18,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { useTranslation } from 'react-i18next';
-import type { PublicGameDetail, TeamInfo } from '../../../api/types';
-import { fieldMeta, fieldValidator } from '../../../api/validation';
-import { optional, useForm, type FormValidator } from '../../../app/forms/useForm';
-import { errorMessageOf, useNotify } from '../../../app/notifications';
-import { LoadError } from '../../../components/status/LoadError';
-import { useJoinGame, useMyTeams } from '../../../hooks/games';
+import type { PublicGameDetail, TeamInfo } from '@/api/types';
+import { fieldMeta, fieldValidator } from '@/api/validation';
+import { optional, useForm, type FormValidator } from '@/lib/forms/useForm';
+import { errorMessageOf, useNotify } from '@/lib/notifications';
+import { LoadError } from '@/components/status/LoadError';
+import { useJoinGame, useMyTeams } from '@/hooks/games';
 
 type Values = { teamId: string; inviteCode: string; division: string };
 

@@ -8,9 +8,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import ExitToAppIcon from '@mui/icons-material/ExitToApp';
 import { useTranslation } from 'react-i18next';
-import type { PublicGameDetail } from '../../../api/types';
-import { useNotify } from '../../../app/notifications';
-import { useLeaveGame } from '../../../hooks/games';
+import type { PublicGameDetail } from '@/api/types';
+import { useNotify } from '@/lib/notifications';
+import { useLeaveGame } from '@/hooks/games';
 
 export function LeaveGameButton({ game }: { game: PublicGameDetail }) {
   const { t } = useTranslation();

@@ -13,9 +13,9 @@ import Typography from '@mui/material/Typography';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import LoginIcon from '@mui/icons-material/Login';
 import { useTranslation } from 'react-i18next';
-import type { ParticipationStatus, PublicGameDetail } from '../../../api/types';
-import { loginPath } from '../../../app/links';
-import { canJoin, gamePhase } from '../../../hooks/games';
+import type { ParticipationStatus, PublicGameDetail } from '@/api/types';
+import { loginPath } from '@/lib/links';
+import { canJoin, gamePhase } from '@/hooks/games';
 import { JoinGameDialog } from './JoinGameDialog';
 import { LeaveGameButton } from './LeaveGameButton';
 

@@ -4,8 +4,8 @@
  */
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown } from '../../../app/time/format';
-import { useNow } from '../../../app/time/useNow';
+import { formatCountdown } from '@/lib/time/format';
+import { useNow } from '@/lib/time/useNow';
 
 export interface CountdownProps extends Omit<TypographyProps, 'children'> {
   /** The moment, in epoch ms. */

@@ -5,8 +5,8 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDateRange, formatRelative } from '../../../app/time/format';
-import type { GamePhase } from '../../../hooks/games';
+import { formatDateRange, formatRelative } from '@/lib/time/format';
+import type { GamePhase } from '@/hooks/games';
 import { Countdown } from './Countdown';
 
 export interface GameScheduleProps {

@@ -1,7 +1,7 @@
 /** A game's phase as a small coloured label: Upcoming, Running, Ended, and Practice when open after the end. */
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
-import type { GamePhase } from '../../../hooks/games';
+import type { GamePhase } from '@/hooks/games';
 
 const colors: Record<GamePhase, ChipProps['color']> = {
   upcoming: 'info',

@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, problem } from '../../../test/apiMock';
-import { buildPost, buildProfile } from '../../../test/builders';
-import { startSignedIn, startSignedOut } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/renderWithProviders';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildPost, buildProfile } from '@/test/builders';
+import { startSignedIn, startSignedOut } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import PostPage from './PostPage';
 
-vi.mock('../../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../api/client')>()),
-  api: (await import('../../../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const post = buildPost({

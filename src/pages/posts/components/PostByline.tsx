@@ -5,8 +5,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import { useTranslation } from 'react-i18next';
-import type { Post } from '../../../api/types';
-import { RelativeTime } from '../../../components/time/RelativeTime';
+import type { Post } from '@/api/types';
+import { RelativeTime } from '@/components/time/RelativeTime';
 
 export function PostByline({ post }: { post: Post }) {
   const { t } = useTranslation();

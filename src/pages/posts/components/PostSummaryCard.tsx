@@ -9,8 +9,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { Post } from '../../../api/types';
-import { MarkdownContent } from '../../../components/markdown/MarkdownContent';
+import type { Post } from '@/api/types';
+import { MarkdownContent } from '@/components/markdown/MarkdownContent';
 import { PostByline } from './PostByline';
 
 export const postPath = (id: string) => `/posts/${encodeURIComponent(id)}`;

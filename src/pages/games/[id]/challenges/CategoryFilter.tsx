@@ -2,7 +2,7 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
-import type { ChallengeCategory } from '../../../../api/types';
+import type { ChallengeCategory } from '@/api/types';
 
 export type CategoryChoice = ChallengeCategory | 'All';
 

@@ -13,7 +13,7 @@ import { alpha } from '@mui/material/styles';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import { useTranslation } from 'react-i18next';
-import type { GameChallenge } from '../../../../api/types';
+import type { GameChallenge } from '@/api/types';
 import type { Blood, TeamSolve } from './solves';
 
 export const BLOOD_COLORS: Record<Blood, string> = {

@@ -16,15 +16,12 @@ import { useTheme } from '@mui/material/styles';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
-import type { ChallengeType, TeamChallenge } from '../../../../api/types';
-import { useDownload } from '../../../../app/download';
-import { errorMessageOf } from '../../../../app/notifications';
-import { useLoadingSlow } from '../../../../app/useLoadingSlow';
-import {
-  ChallengeView,
-  type ChallengeViewAttachment,
-} from '../../../../components/challenge/ChallengeView';
-import { useTeamChallenge } from '../../../../hooks/challenges';
+import type { ChallengeType, TeamChallenge } from '@/api/types';
+import { useDownload } from '@/lib/download';
+import { errorMessageOf } from '@/lib/notifications';
+import { useLoadingSlow } from '@/lib/useLoadingSlow';
+import { ChallengeView, type ChallengeViewAttachment } from '@/components/challenge/ChallengeView';
+import { useTeamChallenge } from '@/hooks/challenges';
 import { FlagForm } from './FlagForm';
 import { InstancePanel } from './InstancePanel';
 

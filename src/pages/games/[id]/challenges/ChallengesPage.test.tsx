@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, problem } from '../../../../test/apiMock';
-import { fakeHubs } from '../../../../test/fakeHub';
-import { buildNotice } from '../../../../test/builders';
+import { fakeApi, problem } from '@/test/apiMock';
+import { fakeHubs } from '@/test/fakeHub';
+import { buildNotice } from '@/test/builders';
 import { buildScene, GAME_ID, HOUR, renderPage, serve, userHub, type Scene } from './testScene';
 
-vi.mock('../../../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../api/client')>()),
-  api: (await import('../../../../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 vi.mock('@microsoft/signalr', async (importOriginal) =>
-  (await import('../../../../test/fakeHub')).withFakeHubs(await importOriginal()),
+  (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
 );
 
 const DETAILS = `/api/game/${GAME_ID}/details`;

@@ -6,7 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../../app/notifications';
+import { useNotify } from '@/lib/notifications';
 
 export function CopyableText({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();

@@ -13,9 +13,9 @@ import TextField from '@mui/material/TextField';
 import CelebrationIcon from '@mui/icons-material/Celebration';
 import FlagIcon from '@mui/icons-material/Flag';
 import { useTranslation } from 'react-i18next';
-import { fieldValidator, maxLengthOf } from '../../../../api/validation';
-import { useNotify } from '../../../../app/notifications';
-import { useSubmitFlag, type SubmissionOutcome } from '../../../../hooks/challenges';
+import { fieldValidator, maxLengthOf } from '@/api/validation';
+import { useNotify } from '@/lib/notifications';
+import { useSubmitFlag, type SubmissionOutcome } from '@/hooks/challenges';
 
 const validateFlag = fieldValidator('FlagSubmitModel', 'flag');
 const FLAG_MAX_LENGTH = maxLengthOf('FlagSubmitModel', 'flag');

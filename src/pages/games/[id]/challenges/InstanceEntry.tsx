@@ -6,7 +6,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { proxyUrlOf, TunnelSlot, useHasTunnel } from '../../../../components/challenge/TunnelSlot';
+import { proxyUrlOf, TunnelSlot, useHasTunnel } from '@/components/challenge/TunnelSlot';
 import { CopyableText } from './CopyableText';
 
 /** A platform-proxy entry is a GUID: 36 characters without `:` (a default entry is host:port). */

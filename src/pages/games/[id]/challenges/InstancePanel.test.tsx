@@ -1,17 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TeamChallenge } from '../../../../api/types';
-import { TunnelSlotProvider } from '../../../../components/challenge/TunnelSlot';
-import { fakeApi, problem } from '../../../../test/apiMock';
-import { buildContainer } from '../../../../test/builders';
-import { fill } from '../../../../test/forms';
-import { renderWithProviders } from '../../../../test/renderWithProviders';
+import type { TeamChallenge } from '@/api/types';
+import { TunnelSlotProvider } from '@/components/challenge/TunnelSlot';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildContainer } from '@/test/builders';
+import { fill } from '@/test/forms';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import { ChallengeDialog } from './ChallengeDialog';
 import { buildScene, GAME_ID, serve, type Scene } from './testScene';
 
-vi.mock('../../../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../api/client')>()),
-  api: (await import('../../../../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const CONTAINER = `/api/game/${GAME_ID}/container/201`;

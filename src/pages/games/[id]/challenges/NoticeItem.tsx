@@ -11,9 +11,9 @@ import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
 import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import { useTranslation } from 'react-i18next';
-import type { GameNotice } from '../../../../api/types';
-import { renderMarkdown } from '../../../../app/markdown';
-import { formatDateTime, formatRelative } from '../../../../app/time/format';
+import type { GameNotice } from '@/api/types';
+import { renderMarkdown } from '@/lib/markdown';
+import { formatDateTime, formatRelative } from '@/lib/time/format';
 import { BLOOD_COLORS } from './ChallengeCard';
 
 /** The text of a platform notice (not `Normal`), from its type and values. */

@@ -10,10 +10,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { GameNotice } from '../../../../api/types';
-import { errorMessageOf } from '../../../../app/notifications';
-import type { HubStatus } from '../../../../app/realtime/useHub';
-import { useNow } from '../../../../app/time/useNow';
+import type { GameNotice } from '@/api/types';
+import { errorMessageOf } from '@/lib/notifications';
+import type { HubStatus } from '@/lib/realtime/useHub';
+import { useNow } from '@/lib/time/useNow';
 import { NoticeItem } from './NoticeItem';
 
 export interface NoticesPanelProps {

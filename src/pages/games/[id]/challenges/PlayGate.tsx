@@ -9,10 +9,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { PublicGameDetail } from '../../../../api/types';
-import { loginPath } from '../../../../app/links';
-import { formatCountdown, formatDateTime } from '../../../../app/time/format';
-import { useNow } from '../../../../app/time/useNow';
+import type { PublicGameDetail } from '@/api/types';
+import { loginPath } from '@/lib/links';
+import { formatCountdown, formatDateTime } from '@/lib/time/format';
+import { useNow } from '@/lib/time/useNow';
 import type { PlayState } from './playState';
 
 type GateState = Exclude<PlayState, 'running' | 'practice'>;

@@ -13,9 +13,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import { useTranslation } from 'react-i18next';
-import type { PublicGameDetail, TeamGameView } from '../../../../api/types';
-import { formatCountdown } from '../../../../app/time/format';
-import { useNow } from '../../../../app/time/useNow';
+import type { PublicGameDetail, TeamGameView } from '@/api/types';
+import { formatCountdown } from '@/lib/time/format';
+import { useNow } from '@/lib/time/useNow';
 
 function Stat({ label, value }: { label: string; value: string | undefined }) {
   return (

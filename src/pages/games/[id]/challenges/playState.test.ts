@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildGameDetail } from '../../../../test/builders';
+import { buildGameDetail } from '@/test/builders';
 import { isPlaying, playState, untilPhaseChange } from './playState';
 
 const NOW = 1_800_000_000_000;

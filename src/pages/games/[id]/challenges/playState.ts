@@ -2,8 +2,8 @@
  * Whether the caller can play a game right now, and if not, why: the challenges page shows the
  * board only in the `running` and `practice` states and a message for every other one.
  */
-import type { PublicGameDetail } from '../../../../api/types';
-import { gamePhase } from '../../../../hooks/games';
+import type { PublicGameDetail } from '@/api/types';
+import { gamePhase } from '@/hooks/games';
 
 export type PlayState =
   | 'signed_out'

@@ -3,7 +3,7 @@
  * the flags accepted in this visit that the board does not count — practice-mode solves after the
  * end, or a solve the board has not caught up with yet.
  */
-import type { TeamGameView } from '../../../../api/types';
+import type { TeamGameView } from '@/api/types';
 
 export type Blood = 'FirstBlood' | 'SecondBlood' | 'ThirdBlood';
 

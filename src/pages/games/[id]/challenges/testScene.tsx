@@ -3,23 +3,18 @@
  * challenge list, notices and one challenge served by the fake API. Tests change what they need.
  */
 import { Route, Routes } from 'react-router-dom';
-import type {
-  GameChallenge,
-  GameNotice,
-  PublicGameDetail,
-  TeamChallenge,
-} from '../../../../api/types';
-import type { TeamGameView } from '../../../../api/types';
-import { fakeApi } from '../../../../test/apiMock';
+import type { GameChallenge, GameNotice, PublicGameDetail, TeamChallenge } from '@/api/types';
+import type { TeamGameView } from '@/api/types';
+import { fakeApi } from '@/test/apiMock';
 import {
   buildGameChallenge,
   buildGameDetail,
   buildTeamChallenge,
   buildTeamGameView,
-} from '../../../../test/builders';
-import { fakeHubs } from '../../../../test/fakeHub';
-import { startSignedIn } from '../../../../test/fixtures';
-import { renderWithProviders } from '../../../../test/renderWithProviders';
+} from '@/test/builders';
+import { fakeHubs } from '@/test/fakeHub';
+import { startSignedIn } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import ChallengesPage from './ChallengesPage';
 
 export const GAME_ID = 1;

@@ -3,7 +3,7 @@
  * the countdown from a refusal's Retry-After (other errors leave it alone).
  */
 import { useEffect, useState } from 'react';
-import { ThrottledError } from '../../../../hooks/challenges';
+import { ThrottledError } from '@/hooks/challenges';
 
 export function useRetryCountdown() {
   const [seconds, setSeconds] = useState(0);

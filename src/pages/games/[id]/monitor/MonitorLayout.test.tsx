@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, problem } from '../../../../test/apiMock';
-import { startSignedOut } from '../../../../test/fixtures';
+import { fakeApi, problem } from '@/test/apiMock';
+import { startSignedOut } from '@/test/fixtures';
 import { GAME_ID, renderMonitor, startMonitoring } from './monitorTestKit';
 import { monitorTabOf } from './monitorTabs';
 
-vi.mock('../../../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../api/client')>()),
-  api: (await import('../../../../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 vi.mock('@microsoft/signalr', async (importOriginal) =>
-  (await import('../../../../test/fakeHub')).withFakeHubs(await importOriginal()),
+  (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
 );
 
 const eventsPath = `/api/game/${GAME_ID}/events`;

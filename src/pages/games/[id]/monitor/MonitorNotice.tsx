@@ -8,8 +8,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown, formatDateTime } from '../../../../app/time/format';
-import { useNow } from '../../../../app/time/useNow';
+import { formatCountdown, formatDateTime } from '@/lib/time/format';
+import { useNow } from '@/lib/time/useNow';
 
 export type MonitorNoticeProps =
   | { kind: 'denied'; gameId?: number }

@@ -3,17 +3,17 @@
  * and the monitor routes rendered as the app nests them (layout, then page).
  */
 import { Route, Routes } from 'react-router-dom';
-import type { PublicGameDetail, Role } from '../../../../api/types';
-import { fakeApi } from '../../../../test/apiMock';
-import { buildGameDetail, buildProfile } from '../../../../test/builders';
-import { fakeHubs } from '../../../../test/fakeHub';
-import { startSignedIn } from '../../../../test/fixtures';
-import { renderWithProviders } from '../../../../test/renderWithProviders';
-import CheatInfoPage from './cheatinfo/CheatInfoPage';
-import EventsPage from './events/EventsPage';
+import type { PublicGameDetail, Role } from '@/api/types';
+import { fakeApi } from '@/test/apiMock';
+import { buildGameDetail, buildProfile } from '@/test/builders';
+import { fakeHubs } from '@/test/fakeHub';
+import { startSignedIn } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/renderWithProviders';
+import CheatInfoPage from '@/pages/games/[id]/monitor/cheatinfo/CheatInfoPage';
+import EventsPage from '@/pages/games/[id]/monitor/events/EventsPage';
 import MonitorLayout from './MonitorLayout';
-import SubmissionsPage from './submissions/SubmissionsPage';
-import TrafficPage from './traffic/TrafficPage';
+import SubmissionsPage from '@/pages/games/[id]/monitor/submissions/SubmissionsPage';
+import TrafficPage from '@/pages/games/[id]/monitor/traffic/TrafficPage';
 
 export const GAME_ID = 3;
 export const HUB_URL = `/hub/monitor?game=${GAME_ID}`;

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import type { ScoreboardRow } from '../../../../api/types';
+import type { ScoreboardRow } from '@/api/types';
 import { solvesOf, type CategoryColumns } from './board';
 import { SolveMark } from './SolveMark';
 import {

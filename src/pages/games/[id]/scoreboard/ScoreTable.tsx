@@ -13,7 +13,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { useTranslation } from 'react-i18next';
-import type { ScoreboardRow } from '../../../../api/types';
+import type { ScoreboardRow } from '@/api/types';
 import { shownRank, type CategoryColumns, type DivisionChoice } from './board';
 import { rowElementId, ScoreRow } from './ScoreRow';
 import { ScoreTableHead } from './ScoreTableHead';

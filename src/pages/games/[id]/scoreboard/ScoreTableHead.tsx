@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import type { GameChallenge } from '../../../../api/types';
+import type { GameChallenge } from '@/api/types';
 import type { CategoryColumns } from './board';
 import {
   CATEGORY_ROW_HEIGHT,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import ScoreTimeline from './ScoreTimeline';
 
 /** jsdom lays nothing out and has no canvas: give the chart a size and a text measurer. */

@@ -16,7 +16,7 @@ import { SVGRenderer } from 'echarts/renderers';
 import { useTheme } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TopTimeLine } from '../../../../api/types';
+import type { TopTimeLine } from '@/api/types';
 import { timelineOption, type ChartPalette } from './timelineOption';
 
 echarts.use([

@@ -7,7 +7,7 @@ import { useCallback, useMemo, useState } from 'react';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import type { PublicGameDetail, Scoreboard, ScoreboardRow } from '../../../../api/types';
+import type { PublicGameDetail, Scoreboard, ScoreboardRow } from '@/api/types';
 import {
   ALL_TEAMS,
   categoryColumns,

@@ -11,10 +11,10 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import { useTranslation } from 'react-i18next';
-import type { PublicGameDetail } from '../../../../api/types';
-import { useDownload } from '../../../../app/download';
-import { formatRelative } from '../../../../app/time/format';
-import { useNow } from '../../../../app/time/useNow';
+import type { PublicGameDetail } from '@/api/types';
+import { useDownload } from '@/lib/download';
+import { formatRelative } from '@/lib/time/format';
+import { useNow } from '@/lib/time/useNow';
 
 export interface ScoreboardHeaderProps {
   game: PublicGameDetail;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import type { UseHubOptions } from '../../../../app/realtime/useHub';
-import type { Scoreboard, ScoreboardRow, TopTimeLine } from '../../../../api/types';
-import { fakeApi, problem } from '../../../../test/apiMock';
+import type { UseHubOptions } from '@/lib/realtime/useHub';
+import type { Scoreboard, ScoreboardRow, TopTimeLine } from '@/api/types';
+import { fakeApi, problem } from '@/test/apiMock';
 import {
   buildGameChallenge,
   buildGameDetail,
@@ -13,18 +13,18 @@ import {
   buildSolve,
   buildTeam,
   buildTeamMember,
-} from '../../../../test/builders';
-import { startSignedIn, startSignedOut } from '../../../../test/fixtures';
-import { renderWithProviders } from '../../../../test/renderWithProviders';
+} from '@/test/builders';
+import { startSignedIn, startSignedOut } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import ScoreboardPage from './ScoreboardPage';
 
-vi.mock('../../../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../api/client')>()),
-  api: (await import('../../../../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const hub = vi.hoisted(() => ({ last: undefined as UseHubOptions<unknown> | undefined }));
-vi.mock('../../../../app/realtime/useHub', () => ({
+vi.mock('@/lib/realtime/useHub', () => ({
   useHub: (options: UseHubOptions<unknown>) => {
     hub.last = options;
     return options.enabled === false ? 'closed' : 'live';

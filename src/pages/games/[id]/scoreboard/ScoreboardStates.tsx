@@ -13,9 +13,9 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown, formatDateTime } from '../../../../app/time/format';
-import { useNow } from '../../../../app/time/useNow';
-import { SlowLoadingHint } from '../../../../components/status/SlowLoadingHint';
+import { formatCountdown, formatDateTime } from '@/lib/time/format';
+import { useNow } from '@/lib/time/useNow';
+import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 
 export function GameNotFound() {
   const { t } = useTranslation();

@@ -12,8 +12,8 @@ import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScoreboardSolve, SubmissionType } from '../../../../api/types';
-import { formatDateTime } from '../../../../app/time/format';
+import type { ScoreboardSolve, SubmissionType } from '@/api/types';
+import { formatDateTime } from '@/lib/time/format';
 
 export type SolveKind = Exclude<SubmissionType, 'Unaccepted'>;
 

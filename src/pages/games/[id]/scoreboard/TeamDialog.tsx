@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import type { GameChallenge, ScoreboardRow } from '../../../../api/types';
+import type { GameChallenge, ScoreboardRow } from '@/api/types';
 import { TeamMembers } from './TeamMembers';
 import { TeamSolves } from './TeamSolves';
 

@@ -7,8 +7,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../../app/notifications';
-import { useTeamCard } from '../../../../hooks/scoreboard';
+import { errorMessageOf } from '@/lib/notifications';
+import { useTeamCard } from '@/hooks/scoreboard';
 
 export function TeamMembers({ teamId }: { teamId: number }) {
   const { t } = useTranslation();

@@ -6,8 +6,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { GameChallenge, ScoreboardSolve } from '../../../../api/types';
-import { formatDateTime } from '../../../../app/time/format';
+import type { GameChallenge, ScoreboardSolve } from '@/api/types';
+import { formatDateTime } from '@/lib/time/format';
 import { SolveIcon, solveKind } from './SolveMark';
 
 export interface TeamSolvesProps {

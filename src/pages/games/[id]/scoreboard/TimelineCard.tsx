@@ -8,8 +8,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { TopTimeLine } from '../../../../api/types';
-import { useNow } from '../../../../app/time/useNow';
+import type { TopTimeLine } from '@/api/types';
+import { useNow } from '@/lib/time/useNow';
 
 const ScoreTimeline = lazy(() => import('./ScoreTimeline'));
 

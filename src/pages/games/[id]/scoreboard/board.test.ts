@@ -4,7 +4,7 @@ import {
   buildScoreboard,
   buildScoreboardRow,
   buildSolve,
-} from '../../../../test/builders';
+} from '@/test/builders';
 import {
   ALL_TEAMS,
   callerRowId,

@@ -3,7 +3,7 @@
  * by category, the rows of the chosen division with the rank that applies there, each row's solves
  * by challenge, and which row is the caller's team.
  */
-import { enums } from '../../../../api/formMeta.gen';
+import { enums } from '@/api/formMeta.gen';
 import type {
   ChallengeCategory,
   GameChallenge,
@@ -11,7 +11,7 @@ import type {
   ScoreboardRow,
   ScoreboardSolve,
   TopTimeLine,
-} from '../../../../api/types';
+} from '@/api/types';
 
 /** Every team, or only those of one division (division names are never blank). */
 export const ALL_TEAMS = '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TopTimeLine } from '../../../../api/types';
+import type { TopTimeLine } from '@/api/types';
 import {
   lineColours,
   seriesPoints,

@@ -11,7 +11,7 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
-import type { TopTimeLine } from '../../../../api/types';
+import type { TopTimeLine } from '@/api/types';
 
 export type TimelineOption = ComposeOption<
   | LineSeriesOption

@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
-import type { PostDetail } from '../../../../api/types';
-import { useNotify } from '../../../../app/notifications';
-import { ConfirmDialog } from '../../../../components/ConfirmDialog';
-import { useDeletePost } from '../../../../hooks/posts';
+import type { PostDetail } from '@/api/types';
+import { useNotify } from '@/lib/notifications';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { useDeletePost } from '@/hooks/posts';
 
 export function DeletePostButton({ post }: { post: PostDetail }) {
   const { t } = useTranslation();

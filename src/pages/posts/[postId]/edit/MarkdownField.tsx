@@ -6,8 +6,8 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { FieldProps } from '../../../../app/forms/useForm';
-import { MarkdownContent } from '../../../../components/markdown/MarkdownContent';
+import type { FieldProps } from '@/lib/forms/useForm';
+import { MarkdownContent } from '@/components/markdown/MarkdownContent';
 
 export interface MarkdownFieldProps extends FieldProps {
   label: string;

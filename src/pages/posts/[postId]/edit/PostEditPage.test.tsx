@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, problem } from '../../../../test/apiMock';
-import { buildPost, buildProfile } from '../../../../test/builders';
-import { startSignedIn } from '../../../../test/fixtures';
-import { fill } from '../../../../test/forms';
-import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildPost, buildProfile } from '@/test/builders';
+import { startSignedIn } from '@/test/fixtures';
+import { fill } from '@/test/forms';
+import { renderWithProviders } from '@/test/renderWithProviders';
 import PostEditPage from './PostEditPage';
 
-vi.mock('../../../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../api/client')>()),
-  api: (await import('../../../../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 
 const stored = buildPost({

@@ -9,16 +9,16 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../../../api/errors';
-import { loginPath } from '../../../../app/links';
-import { errorMessageOf } from '../../../../app/notifications';
-import { PageLoader } from '../../../../app/PageLoader';
-import { usePageTitle } from '../../../../app/usePageTitle';
-import { LoadError } from '../../../../components/status/LoadError';
-import { SlowLoadingHint } from '../../../../components/status/SlowLoadingHint';
-import { useProfile } from '../../../../hooks/account';
-import { usePost } from '../../../../hooks/posts';
-import { PostNotFound } from '../PostNotFound';
+import { HttpError } from '@/api/errors';
+import { loginPath } from '@/lib/links';
+import { errorMessageOf } from '@/lib/notifications';
+import { PageLoader } from '@/lib/PageLoader';
+import { usePageTitle } from '@/lib/usePageTitle';
+import { LoadError } from '@/components/status/LoadError';
+import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
+import { useProfile } from '@/hooks/account';
+import { usePost } from '@/hooks/posts';
+import { PostNotFound } from '@/pages/posts/[postId]/PostNotFound';
 import { PostEditor } from './PostEditor';
 
 /** The post id in `/posts/new/edit` (real ids are 8 hex characters). */

@@ -7,7 +7,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { models } from '../../../../api/formMeta.gen';
+import { models } from '@/api/formMeta.gen';
 
 const tagsMeta = models.PostEditModel.fields.tags;
 export const MAX_TAGS = tagsMeta.maxItems;

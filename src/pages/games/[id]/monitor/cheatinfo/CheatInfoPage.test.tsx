@@ -1,15 +1,20 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, problem } from '../../../../../test/apiMock';
-import { buildCheatInfo, buildGameEvent } from '../../../../../test/builders';
-import { GAME_ID, monitorHub, renderMonitor, startMonitoring } from '../monitorTestKit';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildCheatInfo, buildGameEvent } from '@/test/builders';
+import {
+  GAME_ID,
+  monitorHub,
+  renderMonitor,
+  startMonitoring,
+} from '@/pages/games/[id]/monitor/monitorTestKit';
 
-vi.mock('../../../../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../../api/client')>()),
-  api: (await import('../../../../../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 vi.mock('@microsoft/signalr', async (importOriginal) =>
-  (await import('../../../../../test/fakeHub')).withFakeHubs(await importOriginal()),
+  (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
 );
 
 const path = `/api/game/${GAME_ID}/cheatinfo`;

@@ -10,13 +10,13 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { CheatInfo } from '../../../../../api/types';
-import { MONITOR_PAGE_SIZE, useCheatInfo } from '../../../../../hooks/monitor';
-import { AnswerText } from '../components/AnswerText';
-import { FeedPagination } from '../components/FeedPagination';
-import { MonitorTable } from '../components/MonitorTable';
-import { zipKeys } from '../components/rowKeys';
-import { TimeText } from '../components/TimeText';
+import type { CheatInfo } from '@/api/types';
+import { MONITOR_PAGE_SIZE, useCheatInfo } from '@/hooks/monitor';
+import { AnswerText } from '@/pages/games/[id]/monitor/components/AnswerText';
+import { FeedPagination } from '@/pages/games/[id]/monitor/components/FeedPagination';
+import { MonitorTable } from '@/pages/games/[id]/monitor/components/MonitorTable';
+import { zipKeys } from '@/pages/games/[id]/monitor/components/rowKeys';
+import { TimeText } from '@/pages/games/[id]/monitor/components/TimeText';
 
 const COLUMNS = ['time', 'team', 'user', 'owner', 'challenge', 'answer'] as const;
 

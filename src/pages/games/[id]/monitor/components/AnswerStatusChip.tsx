@@ -1,7 +1,7 @@
 /** A submission's result as a coloured chip: accepted green, wrong red, cheating orange. */
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
-import type { AnswerResult } from '../../../../../api/types';
+import type { AnswerResult } from '@/api/types';
 
 export const ANSWER_COLOR: Record<AnswerResult, ChipProps['color']> = {
   FlagSubmitted: 'info',

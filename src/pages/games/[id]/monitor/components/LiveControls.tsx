@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useTranslation } from 'react-i18next';
-import { REFRESH_INTERVAL } from '../../../../../app/queryClient';
-import type { HubStatus } from '../../../../../app/realtime/useHub';
+import { REFRESH_INTERVAL } from '@/lib/queryClient';
+import type { HubStatus } from '@/lib/realtime/useHub';
 
 export interface LiveControlsProps {
   hubStatus: HubStatus;

@@ -16,8 +16,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../../../components/status/LoadError';
-import { SlowLoadingHint } from '../../../../../components/status/SlowLoadingHint';
+import { LoadError } from '@/components/status/LoadError';
+import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 
 export interface MonitorColumn {
   id: string;

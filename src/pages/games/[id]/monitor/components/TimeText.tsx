@@ -1,6 +1,6 @@
 /** When something happened, to the second, in the user's locale; the full date on hover. */
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../../app/time/format';
+import { formatDateTime } from '@/lib/time/format';
 
 const short = new Map<string, Intl.DateTimeFormat>();
 

@@ -5,10 +5,10 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { GameEvent } from '../../../../../api/types';
-import { AnswerStatusChip } from '../components/AnswerStatusChip';
-import { AnswerText } from '../components/AnswerText';
-import { TimeText } from '../components/TimeText';
+import type { GameEvent } from '@/api/types';
+import { AnswerStatusChip } from '@/pages/games/[id]/monitor/components/AnswerStatusChip';
+import { AnswerText } from '@/pages/games/[id]/monitor/components/AnswerText';
+import { TimeText } from '@/pages/games/[id]/monitor/components/TimeText';
 import { describeEvent, type EventDetails } from './describeEvent';
 
 function WhatHappened({ details }: { details: EventDetails }) {

@@ -9,11 +9,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { useTranslation } from 'react-i18next';
-import { MONITOR_PAGE_SIZE, useMonitorEvents } from '../../../../../hooks/monitor';
-import { FeedPagination } from '../components/FeedPagination';
-import { LiveControls } from '../components/LiveControls';
-import { MonitorTable } from '../components/MonitorTable';
-import { zipKeys } from '../components/rowKeys';
+import { MONITOR_PAGE_SIZE, useMonitorEvents } from '@/hooks/monitor';
+import { FeedPagination } from '@/pages/games/[id]/monitor/components/FeedPagination';
+import { LiveControls } from '@/pages/games/[id]/monitor/components/LiveControls';
+import { MonitorTable } from '@/pages/games/[id]/monitor/components/MonitorTable';
+import { zipKeys } from '@/pages/games/[id]/monitor/components/rowKeys';
 import { EventRow } from './EventRow';
 
 const COLUMNS = ['time', 'team', 'user', 'challenge', 'event'] as const;

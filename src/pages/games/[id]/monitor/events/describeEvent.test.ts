@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildGameEvent } from '../../../../../test/builders';
+import { buildGameEvent } from '@/test/builders';
 import { describeEvent } from './describeEvent';
 
 describe('describeEvent', () => {

@@ -3,7 +3,7 @@
  * submitted text, the challenge title and id; a container start or stop the challenge id and
  * title; a detected cheat the challenge title, the submitting team and the team owning the flag.
  */
-import type { GameEvent } from '../../../../../api/types';
+import type { GameEvent } from '@/api/types';
 
 export type EventDetails =
   | { kind: 'flag'; challenge: string; result: 'Accepted' | 'WrongAnswer'; answer: string }

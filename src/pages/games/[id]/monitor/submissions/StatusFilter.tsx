@@ -2,8 +2,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { enums } from '../../../../../api/formMeta.gen';
-import type { AnswerResult } from '../../../../../api/types';
+import { enums } from '@/api/formMeta.gen';
+import type { AnswerResult } from '@/api/types';
 
 const ALL = 'all';
 

@@ -10,20 +10,16 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
-import type { AnswerResult, MonitorSubmission } from '../../../../../api/types';
-import { useDownload } from '../../../../../app/download';
-import {
-  MONITOR_PAGE_SIZE,
-  monitorFiles,
-  useMonitorSubmissions,
-} from '../../../../../hooks/monitor';
-import { AnswerStatusChip } from '../components/AnswerStatusChip';
-import { AnswerText } from '../components/AnswerText';
-import { FeedPagination } from '../components/FeedPagination';
-import { LiveControls } from '../components/LiveControls';
-import { MonitorTable } from '../components/MonitorTable';
-import { zipKeys } from '../components/rowKeys';
-import { TimeText } from '../components/TimeText';
+import type { AnswerResult, MonitorSubmission } from '@/api/types';
+import { useDownload } from '@/lib/download';
+import { MONITOR_PAGE_SIZE, monitorFiles, useMonitorSubmissions } from '@/hooks/monitor';
+import { AnswerStatusChip } from '@/pages/games/[id]/monitor/components/AnswerStatusChip';
+import { AnswerText } from '@/pages/games/[id]/monitor/components/AnswerText';
+import { FeedPagination } from '@/pages/games/[id]/monitor/components/FeedPagination';
+import { LiveControls } from '@/pages/games/[id]/monitor/components/LiveControls';
+import { MonitorTable } from '@/pages/games/[id]/monitor/components/MonitorTable';
+import { zipKeys } from '@/pages/games/[id]/monitor/components/rowKeys';
+import { TimeText } from '@/pages/games/[id]/monitor/components/TimeText';
 import { StatusFilter } from './StatusFilter';
 
 const COLUMNS = ['time', 'team', 'user', 'challenge', 'answer', 'status'] as const;

@@ -5,7 +5,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { useCaptureChallenges } from '../../../../../hooks/monitor';
+import { useCaptureChallenges } from '@/hooks/monitor';
 import { TrafficPanel } from './TrafficPanel';
 
 export interface CaptureChallengesProps {

@@ -16,12 +16,12 @@ import Tooltip from '@mui/material/Tooltip';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslation } from 'react-i18next';
-import type { CaptureFile } from '../../../../../api/types';
-import { useDownload } from '../../../../../app/download';
-import { formatFileSize } from '../../../../../app/files';
-import { useNotify } from '../../../../../app/notifications';
-import { monitorFiles, useCaptureFiles, useDeleteCaptures } from '../../../../../hooks/monitor';
-import { TimeText } from '../components/TimeText';
+import type { CaptureFile } from '@/api/types';
+import { useDownload } from '@/lib/download';
+import { formatFileSize } from '@/lib/files';
+import { useNotify } from '@/lib/notifications';
+import { monitorFiles, useCaptureFiles, useDeleteCaptures } from '@/hooks/monitor';
+import { TimeText } from '@/pages/games/[id]/monitor/components/TimeText';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { TrafficPanel } from './TrafficPanel';
 

@@ -5,8 +5,8 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
-import type { CaptureTeam } from '../../../../../api/types';
-import { useCaptureTeams } from '../../../../../hooks/monitor';
+import type { CaptureTeam } from '@/api/types';
+import { useCaptureTeams } from '@/hooks/monitor';
 import { TrafficPanel } from './TrafficPanel';
 
 export interface CaptureTeamsProps {

@@ -1,19 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, problem } from '../../../../../test/apiMock';
-import {
-  buildCaptureChallenge,
-  buildCaptureFile,
-  buildCaptureTeam,
-} from '../../../../../test/builders';
-import { GAME_ID, renderMonitor, startMonitoring } from '../monitorTestKit';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildCaptureChallenge, buildCaptureFile, buildCaptureTeam } from '@/test/builders';
+import { GAME_ID, renderMonitor, startMonitoring } from '@/pages/games/[id]/monitor/monitorTestKit';
 
-vi.mock('../../../../../api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../../api/client')>()),
-  api: (await import('../../../../../test/apiMock')).testApi,
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
 }));
 vi.mock('@microsoft/signalr', async (importOriginal) =>
-  (await import('../../../../../test/fakeHub')).withFakeHubs(await importOriginal()),
+  (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
 );
 
 const challengesPath = `/api/game/games/${GAME_ID}/captures`;

@@ -6,7 +6,7 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { useCaptureTeams } from '../../../../../hooks/monitor';
+import { useCaptureTeams } from '@/hooks/monitor';
 import { CaptureChallenges } from './CaptureChallenges';
 import { CaptureFiles } from './CaptureFiles';
 import { CaptureTeams, teamName } from './CaptureTeams';

@@ -5,8 +5,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../../../components/status/LoadError';
-import { SlowLoadingHint } from '../../../../../components/status/SlowLoadingHint';
+import { LoadError } from '@/components/status/LoadError';
+import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 
 export interface TrafficPanelProps {
   id: string;

@@ -1,0 +1,32 @@
+/**
+ * Route-table entries of the `games` resource (`/api/edit/games`), and the game actions that are
+ * not CRUD. Only HTTP here: ./editLifecycle.ts (`gameLifecycle`) shapes the bodies.
+ */
+import type { Identifier } from 'react-admin';
+import { api, unwrap } from '@/api/client';
+import type { Game, GameEdit } from '@/api/types';
+import { gamePath, multipart, type ResourceRoutes } from './kit';
+
+export const gameRoutes = {
+  maxPageSize: 100,
+  list: async ({ skip, count }) =>
+    unwrap(await api.GET('/api/edit/games', { params: { query: { skip, count } } })),
+  getOne: async (id) => unwrap(await api.GET('/api/edit/games/{id}', gamePath(id))),
+  update: async (id, body) =>
+    unwrap(await api.PUT('/api/edit/games/{id}', { ...gamePath(id), body })),
+  create: async (body) => unwrap(await api.POST('/api/edit/games', { body })),
+  delete: async (id) => unwrap(await api.DELETE('/api/edit/games/{id}', gamePath(id))),
+} satisfies ResourceRoutes<Game, GameEdit, GameEdit>;
+
+/** Non-CRUD game operations. */
+export const gameActions = {
+  /** `PUT /api/edit/games/{id}/poster` (multipart `file`): the new poster URL. */
+  uploadPoster: async (id: Identifier, file: File): Promise<string> =>
+    unwrap(
+      await api.PUT('/api/edit/games/{id}/poster', {
+        ...gamePath(id),
+        body: { file: file.name },
+        ...multipart('file', [file]),
+      }),
+    ),
+};

@@ -1,0 +1,99 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildChallenge } from '@/test/builders';
+import { renderConsole } from '@/test/renderConsole';
+import { FlagList } from './FlagList';
+
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
+}));
+
+const path = '/api/edit/games/3/challenges/5';
+const flags = [
+  { id: 1, flag: 'flag{first}', attachment: null, occupied: false },
+  { id: 2, flag: 'flag{second}', attachment: null, occupied: false },
+];
+
+const renderFlags = () =>
+  renderConsole(<FlagList />, { route: '/games/3/challenges/5/flags', path: FlagList.path });
+
+describe('FlagList', () => {
+  beforeEach(() => fakeApi.reset());
+
+  it('lists the flags and adds many, one per line', async () => {
+    let stored = flags;
+    fakeApi.on('GET', path, () => ({
+      status: 200,
+      body: buildChallenge({ id: 5, flags: stored }),
+    }));
+    fakeApi.on('POST', `${path}/flags`, () => {
+      stored = [...flags, { id: 3, flag: 'flag{third}', attachment: null, occupied: false }];
+      return { status: 200 };
+    });
+    renderFlags();
+    expect(await screen.findByText('flag{first}')).toBeTruthy();
+    // under the game's tab bar, on its Challenges tab
+    expect(screen.getByRole('tab', { name: 'Challenges' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(screen.getByText('flag{second}')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Flags'), { target: { value: 'flag{third}\n\n x \n' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add 2 flags' }));
+    expect(await screen.findByText('2 flags added')).toBeTruthy();
+    expect(fakeApi.requests('POST')[0].body).toEqual([{ flag: 'flag{third}' }, { flag: 'x' }]);
+    expect(await screen.findByText('flag{third}')).toBeTruthy();
+  });
+
+  it('deletes a flag after confirmation', async () => {
+    let stored = flags;
+    fakeApi.on('GET', path, () => ({
+      status: 200,
+      body: buildChallenge({ id: 5, flags: stored }),
+    }));
+    fakeApi.on('DELETE', `${path}/flags/1`, () => {
+      stored = flags.slice(1);
+      return { status: 200, body: 'Success' };
+    });
+    renderFlags();
+    await screen.findByText('flag{first}');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[0]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(fakeApi.requests('DELETE', `${path}/flags/1`)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('flag{first}')).toBeNull());
+  });
+
+  it('shows the template of a dynamic container instead of flags', async () => {
+    fakeApi.on(
+      'GET',
+      path,
+      200,
+      buildChallenge({ id: 5, type: 'DynamicContainer', flagTemplate: 'flag{[TEAM_HASH]}' }),
+    );
+    renderFlags();
+    expect(await screen.findByText('flag{[TEAM_HASH]}')).toBeTruthy();
+    expect(screen.queryByLabelText('Flags')).toBeNull();
+  });
+
+  it('says so when there is no flag yet', async () => {
+    fakeApi.on('GET', path, 200, buildChallenge({ id: 5 }));
+    renderFlags();
+    expect(await screen.findByText(/No flags yet/)).toBeTruthy();
+  });
+
+  it('shows a loading placeholder, then the flags', async () => {
+    const release = fakeApi.hold('GET', path, 200, buildChallenge({ id: 5, flags }));
+    const { container } = renderFlags();
+    expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
+    release();
+    expect(await screen.findByText('flag{first}')).toBeTruthy();
+  });
+
+  it("shows the server's error", async () => {
+    fakeApi.on('GET', path, 404, problem(404, 'The challenge was not found'));
+    renderFlags();
+    // a refusal is not retried: it shows at once
+    expect(await screen.findByText('The challenge was not found')).toBeTruthy();
+  });
+});

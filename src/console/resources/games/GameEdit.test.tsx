@@ -1,0 +1,126 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeApi, problem } from '@/test/apiMock';
+import { buildGame } from '@/test/builders';
+import { renderConsole } from '@/test/renderConsole';
+import { GameCreate } from './GameCreate';
+import { GameEdit } from './GameEdit';
+
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('@/test/apiMock')).testApi,
+}));
+
+const game = buildGame({ title: 'Spring CTF', divisions: ['Open'], inviteCode: 'join' });
+const path = `/api/edit/games/${game.id}`;
+
+const renderEdit = () =>
+  renderConsole(<GameEdit />, {
+    route: `/games/${game.id}`,
+    path: '/games/:id',
+    resource: 'games',
+  });
+
+describe('GameEdit', () => {
+  beforeEach(() => {
+    fakeApi.reset();
+    fakeApi.on('GET', path, 200, game);
+  });
+
+  it('shows every setting and saves the whole model, the blood bonus packed', async () => {
+    fakeApi.on('PUT', path, 200, game);
+    renderEdit();
+    expect(await screen.findByDisplayValue('Spring CTF')).toBeTruthy();
+    expect(screen.getByDisplayValue('Open')).toBeTruthy();
+    expect(screen.getByDisplayValue('join')).toBeTruthy();
+    // the challenges are one tab away (no second way in the toolbar)
+    expect(screen.getByRole('tab', { name: 'Challenges' }).getAttribute('href')).toBe(
+      `/games/${game.id}/challenges`,
+    );
+    expect(screen.queryByRole('link', { name: 'Challenges' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('First blood'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Autumn CTF' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fakeApi.requests('PUT', path)).toHaveLength(1));
+    expect(fakeApi.requests('PUT', path)[0].body).toMatchObject({
+      title: 'Autumn CTF',
+      start: game.start,
+      end: game.end,
+      divisions: ['Open'],
+      bloodBonus: 100 * 2 ** 20 + 30 * 2 ** 10 + 10,
+    });
+  });
+
+  it('previews the Markdown description', async () => {
+    renderEdit();
+    fireEvent.change(await screen.findByLabelText('Description (Markdown)'), {
+      target: { value: '# Rules\n\nBe **nice**' },
+    });
+    fireEvent.click(screen.getByRole('tab', { name: 'Preview' }));
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(preview.querySelector('h1')?.textContent).toBe('Rules');
+    expect(preview.querySelector('strong')?.textContent).toBe('nice');
+  });
+
+  it('uploads a chosen poster after showing it', async () => {
+    fakeApi.on('PUT', `${path}/poster`, 200, `/assets/${'b'.repeat(64)}/poster`);
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    const { container } = renderEdit();
+    await screen.findByDisplayValue('Spring CTF');
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['png'], 'p.png', { type: 'image/png' })] },
+    });
+    expect(screen.getByAltText('Preview of the new poster').getAttribute('src')).toBe(
+      'blob:preview',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('The poster was updated')).toBeTruthy();
+    expect(fakeApi.requests('PUT', `${path}/poster`)).toHaveLength(1);
+  });
+
+  it('deletes only after confirmation', async () => {
+    fakeApi.on('DELETE', path, 200);
+    renderEdit();
+    await screen.findByDisplayValue('Spring CTF');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(fakeApi.requests('DELETE')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(fakeApi.requests('DELETE', path)).toHaveLength(1));
+  });
+
+  it("shows a refused save's title", async () => {
+    fakeApi.on('PUT', path, 400, problem(400, 'Invite code too long'));
+    renderEdit();
+    fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: 'X' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Invite code too long')).toBeTruthy();
+  });
+});
+
+describe('GameCreate', () => {
+  beforeEach(() => fakeApi.reset());
+
+  it('starts from the spec defaults and opens the new game', async () => {
+    fakeApi.on('POST', '/api/edit/games', 200, buildGame({ id: 42, title: 'New' }));
+    fakeApi.on('GET', '/api/edit/games/42', 200, buildGame({ id: 42, title: 'New' }));
+    renderConsole(<GameCreate />, {
+      route: '/games/create',
+      path: '/games/create',
+      resource: 'games',
+    });
+    expect(screen.getByLabelText('Container limit per team *')).toHaveProperty('value', '3');
+    expect(screen.getByLabelText('First blood')).toHaveProperty('value', '5');
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'New' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fakeApi.requests('POST', '/api/edit/games')).toHaveLength(1));
+    const { body } = fakeApi.requests('POST', '/api/edit/games')[0] as {
+      body: Record<string, unknown>;
+    };
+    expect(body).toMatchObject({ title: 'New', practiceMode: true, bloodBonus: 52_459_530 });
+    expect(typeof body.start).toBe('number');
+    expect(body.end as number).toBeGreaterThan(body.start as number);
+    expect((await screen.findByTestId('location')).textContent).toBe('/games/42');
+  });
+});

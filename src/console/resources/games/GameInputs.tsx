@@ -1,0 +1,157 @@
+/**
+ * Inputs of a game, shared by GameCreate and GameEdit: every field of GameInfoEditModel. Limits and
+ * defaults come from the spec (formMeta); times are epoch milliseconds.
+ */
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  ArrayInput,
+  BooleanInput,
+  NumberInput,
+  SimpleFormIterator,
+  TextInput,
+  maxLength,
+  minLength,
+  required,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { models } from '@/api/formMeta.gen';
+import { EpochDateTimeInput } from '@/console/inputs/EpochDateTimeInput';
+import { MarkdownInput } from '@/console/inputs/MarkdownInput';
+import { specValidator } from '@/console/validate';
+import { BloodBonusInput } from './BloodBonusInput';
+
+const spec = (field: Parameters<typeof specValidator<'GameInfoEditModel'>>[1]) =>
+  specValidator('GameInfoEditModel', field);
+const keepEmpty = (value: string) => value;
+
+const divisionItem = models.GameInfoEditModel.fields.divisions.items;
+const divisionValidators = [
+  required(),
+  minLength(divisionItem.minLength),
+  maxLength(divisionItem.maxLength),
+];
+
+/** The end must not come before the start (the server does not check). */
+const endAfterStart: Validator = (value, values) =>
+  typeof value === 'number' && typeof values.start === 'number' && value < values.start
+    ? 'resources.games.validation.end_before_start'
+    : undefined;
+
+const HOUR = 3_600_000;
+
+/** A new game's values: the spec's defaults, starting at the next full hour for two days. */
+export function newGameDefaults(now = Date.now()) {
+  const defaults: Record<string, unknown> = {};
+  for (const [field, meta] of Object.entries(models.GameInfoEditModel.fields)) {
+    if ('default' in meta) defaults[field] = meta.default;
+  }
+  const start = Math.ceil(now / HOUR) * HOUR;
+  return {
+    ...defaults,
+    divisions: [],
+    start,
+    end: start + 48 * HOUR,
+    writeupDeadline: start + 72 * HOUR,
+  };
+}
+
+function Section({ title }: { title: string }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Divider sx={{ my: 2 }} />
+      <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+        {translate(`resources.games.sections.${title}`)}
+      </Typography>
+    </>
+  );
+}
+
+const row = { direction: { xs: 'column', md: 'row' }, sx: { columnGap: 2 } } as const;
+
+export function GameInputs() {
+  return (
+    <Stack sx={{ width: '100%', maxWidth: 900 }}>
+      <TextInput
+        source="title"
+        validate={specValidator('GameInfoEditModel', 'title', { required: true })}
+      />
+      <TextInput
+        source="summary"
+        multiline
+        minRows={2}
+        parse={keepEmpty}
+        validate={spec('summary')}
+      />
+      <MarkdownInput source="content" validate={spec('content')} />
+
+      <Section title="schedule" />
+      <Stack {...row}>
+        <EpochDateTimeInput source="start" validate={required()} />
+        <EpochDateTimeInput source="end" validate={[required(), endAfterStart]} />
+      </Stack>
+      <Stack {...row}>
+        <BooleanInput source="hidden" helperText="resources.games.helpers.hidden" />
+        <BooleanInput source="practiceMode" helperText="resources.games.helpers.practiceMode" />
+      </Stack>
+
+      <Section title="registration" />
+      <Stack {...row}>
+        <BooleanInput
+          source="acceptWithoutReview"
+          helperText="resources.games.helpers.acceptWithoutReview"
+        />
+        <TextInput
+          source="inviteCode"
+          parse={keepEmpty}
+          helperText="resources.games.helpers.inviteCode"
+          validate={spec('inviteCode')}
+        />
+      </Stack>
+      <Stack {...row}>
+        <NumberInput
+          source="teamMemberCountLimit"
+          min={0}
+          step={1}
+          helperText="resources.games.helpers.unlimited"
+          validate={[required(), spec('teamMemberCountLimit')]}
+        />
+        <NumberInput
+          source="containerCountLimit"
+          min={0}
+          step={1}
+          helperText="resources.games.helpers.unlimited"
+          validate={[required(), spec('containerCountLimit')]}
+        />
+      </Stack>
+      <ArrayInput source="divisions" helperText="resources.games.helpers.divisions">
+        <SimpleFormIterator inline disableReordering>
+          <TextInput
+            source=""
+            label="resources.games.fields.division"
+            validate={divisionValidators}
+          />
+        </SimpleFormIterator>
+      </ArrayInput>
+
+      <Section title="writeups" />
+      <Stack {...row}>
+        <BooleanInput source="writeupRequired" />
+        <EpochDateTimeInput source="writeupDeadline" validate={required()} />
+      </Stack>
+      <TextInput
+        source="writeupNote"
+        multiline
+        minRows={2}
+        parse={keepEmpty}
+        validate={spec('writeupNote')}
+      />
+
+      <Section title="scoring" />
+      <BloodBonusInput />
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Every game, hidden ones included, newest first, a page at a time (`count`/`skip`).
+ */
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import ExtensionIcon from '@mui/icons-material/Extension';
+import { Link } from 'react-router-dom';
+import {
+  Button,
+  CreateButton,
+  DataTable,
+  DateField,
+  List,
+  Pagination,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { Game } from '@/api/types';
+import { ListError } from '@/console/ListError';
+import { consolePaths, useAdminPath } from '@/console/paths';
+
+function PosterThumbnail() {
+  const record = useRecordContext<Game>();
+  if (!record) return null;
+  return (
+    <Box
+      sx={{
+        width: 80,
+        height: 45,
+        borderRadius: 0.5,
+        bgcolor: 'action.hover',
+        overflow: 'hidden',
+      }}
+    >
+      {record.poster && (
+        <Box
+          component="img"
+          src={record.poster}
+          alt=""
+          loading="lazy"
+          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function Visibility() {
+  const record = useRecordContext<Game>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return record.hidden ? (
+    <Chip size="small" label={translate('resources.games.hidden')} />
+  ) : (
+    <Chip size="small" color="success" label={translate('resources.games.visible')} />
+  );
+}
+
+function ChallengesLink() {
+  const record = useRecordContext<Game>();
+  const adminPath = useAdminPath();
+  if (!record) return null;
+  return (
+    <Button
+      component={Link}
+      to={adminPath(consolePaths.challenges(record.id))}
+      label="resources.challenges.name_other"
+      onClick={(event) => event.stopPropagation()}
+    >
+      <ExtensionIcon />
+    </Button>
+  );
+}
+
+export function GameList() {
+  return (
+    <List
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+      perPage={25}
+      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      error={<ListError />}
+    >
+      <DataTable<Game> rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="poster" disableSort field={PosterThumbnail} />
+        <DataTable.Col source="title" disableSort />
+        <DataTable.Col source="start" disableSort>
+          <DateField source="start" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="end" disableSort>
+          <DateField source="end" showTime />
+        </DataTable.Col>
+        <DataTable.Col
+          source="hidden"
+          label="resources.games.visibility"
+          disableSort
+          field={Visibility}
+        />
+        <DataTable.Col label="resources.challenges.name_other" disableSort field={ChallengesLink} />
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The tab bar over every page of one game in the console: Info, Notices, Review, Writeups and
+ * Challenges (the seed's `admin/games/{id}/…` routes). The tab of the current path is selected.
+ */
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { Identifier } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { Link, useLocation } from 'react-router-dom';
+import { consolePaths, useAdminPath } from '@/console/paths';
+
+const tabs = [
+  { key: 'info', path: consolePaths.gameInfo },
+  { key: 'notices', path: consolePaths.notices },
+  { key: 'review', path: consolePaths.review },
+  { key: 'writeups', path: consolePaths.writeups },
+  { key: 'challenges', path: consolePaths.challenges },
+] as const;
+
+export type GameTab = (typeof tabs)[number]['key'];
+
+/** Which tab a console path belongs to (`/games/3` and `/games/3/info` are both Info). */
+export function tabOfPath(pathname: string): GameTab {
+  const rest = /\/games\/[^/]+\/?([^/]*)/i.exec(pathname)?.[1]?.toLowerCase() ?? '';
+  return tabs.find((tab) => tab.key === rest)?.key ?? 'info';
+}
+
+export function GameTabs({ gameId }: { gameId: Identifier }) {
+  const translate = useTranslate();
+  const adminPath = useAdminPath();
+  const { pathname } = useLocation();
+  return (
+    <Tabs
+      value={tabOfPath(pathname)}
+      variant="scrollable"
+      allowScrollButtonsMobile
+      aria-label={translate('resources.games.tabs.label')}
+      sx={{ mb: 1 }}
+    >
+      {tabs.map((tab) => (
+        <Tab
+          key={tab.key}
+          value={tab.key}
+          label={translate(`resources.games.tabs.${tab.key}`)}
+          component={Link}
+          to={adminPath(tab.path(gameId))}
+        />
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,74 @@
+/** One status group: its name and count in the header, then a row per participation shown. */
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useTranslate } from 'react-admin';
+import { ParticipationRow } from './ParticipationRow';
+import type { StatusGroup } from './review';
+import type { GameMeta } from '@/console/data/kit';
+
+interface Props {
+  group: StatusGroup;
+  meta: GameMeta;
+  /** Whether a filter is on: the header then says how many of the group are shown. */
+  filtering: boolean;
+  /** The game's divisions; none: no division column. */
+  divisions: string[];
+}
+
+export function StatusGroupCard({ group, meta, filtering, divisions }: Props) {
+  const showDivision = divisions.length > 0;
+  const translate = useTranslate();
+  const status = translate(`resources.participations.statuses.${group.status}`);
+  const title = filtering
+    ? translate('resources.participations.group_filtered', {
+        status,
+        count: group.shown.length,
+        total: group.total,
+      })
+    : translate('resources.participations.group', { status, count: group.total });
+  const heading = (key: string) => translate(`resources.participations.fields.${key}`);
+  const columns = showDivision ? 5 : 4;
+  return (
+    <Card variant="outlined" component="section" aria-label={status}>
+      <CardHeader title={title} slotProps={{ title: { variant: 'h6', component: 'h3' } }} />
+      <Table size="small" sx={{ tableLayout: 'fixed' }}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 56 }} />
+            <TableCell sx={{ width: '30%' }}>{heading('team')}</TableCell>
+            {showDivision && <TableCell sx={{ width: '15%' }}>{heading('division')}</TableCell>}
+            <TableCell>{heading('members')}</TableCell>
+            <TableCell align="right" sx={{ width: 260 }} />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {group.shown.map((participation) => (
+            <ParticipationRow
+              key={participation.id}
+              participation={participation}
+              meta={meta}
+              divisions={divisions}
+              columns={columns}
+            />
+          ))}
+          {group.shown.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={columns} sx={{ color: 'text.secondary' }}>
+                {translate(
+                  group.total === 0
+                    ? 'resources.participations.none_in_group'
+                    : 'resources.participations.no_match',
+                )}
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </Card>
+  );
+}

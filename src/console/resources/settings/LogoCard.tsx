@@ -1,0 +1,168 @@
+/**
+ * The site logo (which also gives the favicon): the current one, a preview of a chosen image
+ * before it is uploaded (`POST /api/admin/config/logo`), and its removal after confirmation
+ * (`DELETE /api/admin/config/logo`). Each saves at once, apart from the forms.
+ */
+import { useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import MuiButton from '@mui/material/Button';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
+import ImageIcon from '@mui/icons-material/Image';
+import { useMutation } from '@tanstack/react-query';
+import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { ConsoleDataProvider } from '@/console/data/dataProvider';
+import { SettingsCard } from './SettingsSection';
+import { useSettingsChanged } from './useSettings';
+
+/**
+ * Largest logo the API takes: `maxLength` of the `file` part of `POST /api/admin/config/logo`
+ * (openapi/paths/admin.yaml; formMeta covers component schemas only, not inline request bodies).
+ */
+export const LOGO_MAX_BYTES = 3 * 1024 * 1024;
+
+export function logoProblem(file: File): 'not_image' | 'too_large' | 'empty' | undefined {
+  if (!file.type.startsWith('image/')) return 'not_image';
+  if (file.size === 0) return 'empty';
+  if (file.size > LOGO_MAX_BYTES) return 'too_large';
+  return undefined;
+}
+
+/** The logo's public address, as `GET /api/config` reports it. */
+export const logoUrl = (hash: string | null | undefined) => (hash ? `/assets/${hash}/logo` : null);
+
+/** One logo change: notified, then everything showing the logo refreshed. */
+function useLogoChange<T>(change: (arg: T) => Promise<unknown>, done: string, onDone: () => void) {
+  const notify = useNotify();
+  const changed = useSettingsChanged();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: async () => {
+      onDone();
+      notify(`resources.settings.logo.${done}`, { type: 'success' });
+      await changed();
+    },
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+  });
+}
+
+export function LogoCard({ logoHash }: { logoHash: string | null | undefined }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<{ file: File; preview: string }>();
+  const [confirming, setConfirming] = useState(false);
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const upload = useLogoChange(
+    (file: File) => dataProvider.uploadLogo(file),
+    'saved',
+    () => setChosen(undefined),
+  );
+  const remove = useLogoChange<void>(
+    () => dataProvider.removeLogo(),
+    'removed',
+    () => setConfirming(false),
+  );
+
+  // The preview URL lives as long as its choice.
+  useEffect(() => () => chosen && URL.revokeObjectURL(chosen.preview), [chosen]);
+
+  const choose = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0];
+    event.target.value = '';
+    if (!picked) return;
+    const problem = logoProblem(picked);
+    if (problem)
+      return notify(`resources.settings.logo.${problem}`, {
+        type: 'error',
+        messageArgs: { size: LOGO_MAX_BYTES / 1024 / 1024 },
+      });
+    setChosen({ file: picked, preview: URL.createObjectURL(picked) });
+  };
+
+  const current = logoUrl(logoHash);
+  const shown = chosen?.preview ?? current;
+  const busy = upload.isPending || remove.isPending;
+  return (
+    <SettingsCard name="logo">
+      <CardContent sx={{ pt: 0 }}>
+        <Stack spacing={1} sx={{ maxWidth: 360 }}>
+          <Box
+            sx={{
+              height: 120,
+              borderRadius: 1,
+              border: 1,
+              borderColor: 'divider',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              overflow: 'hidden',
+              bgcolor: 'action.hover',
+            }}
+          >
+            {shown ? (
+              <Box
+                component="img"
+                src={shown}
+                alt={translate(
+                  chosen ? 'resources.settings.logo.preview' : 'resources.settings.logo.current',
+                )}
+                sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+              />
+            ) : (
+              <Typography color="text.secondary">
+                {translate('resources.settings.logo.none')}
+              </Typography>
+            )}
+          </Box>
+          <input ref={input} type="file" accept="image/*" hidden onChange={choose} />
+          <Stack direction="row" spacing={1}>
+            {chosen ? (
+              <>
+                <MuiButton onClick={() => setChosen(undefined)} disabled={busy}>
+                  {translate('ra.action.cancel')}
+                </MuiButton>
+                <MuiButton
+                  variant="contained"
+                  onClick={() => upload.mutate(chosen.file)}
+                  loading={upload.isPending}
+                >
+                  {translate('resources.settings.logo.upload')}
+                </MuiButton>
+              </>
+            ) : (
+              <>
+                <MuiButton startIcon={<ImageIcon />} onClick={() => input.current?.click()}>
+                  {translate('resources.settings.logo.choose')}
+                </MuiButton>
+                {current && (
+                  <MuiButton
+                    color="error"
+                    startIcon={<DeleteIcon />}
+                    onClick={() => setConfirming(true)}
+                    disabled={busy}
+                  >
+                    {translate('resources.settings.logo.remove')}
+                  </MuiButton>
+                )}
+              </>
+            )}
+          </Stack>
+          <Typography variant="caption" color="text.secondary">
+            {translate('resources.settings.logo.hint', { size: LOGO_MAX_BYTES / 1024 / 1024 })}
+          </Typography>
+        </Stack>
+      </CardContent>
+      <Confirm
+        isOpen={confirming}
+        loading={remove.isPending}
+        title="resources.settings.logo.confirm_title"
+        content="resources.settings.logo.confirm_text"
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirming(false)}
+      />
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Users, a page at a time (`count`/`skip`), or the matches of the search box (`hint`).
+ */
+import Avatar from '@mui/material/Avatar';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import {
+  BooleanField,
+  BulkDeleteButton,
+  CreateButton,
+  DataTable,
+  DateField,
+  List,
+  Pagination,
+  SearchInput,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { UserRecord } from '@/console/data/dataRoutes';
+import { ListError } from '@/console/ListError';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+const roleColours = {
+  Banned: 'error',
+  User: 'default',
+  Monitor: 'info',
+  Admin: 'warning',
+} as const;
+
+export function RoleChip() {
+  const record = useRecordContext<UserRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Chip size="small" color={roleColours[record.role]} label={translate(`roles.${record.role}`)} />
+  );
+}
+
+function UserName() {
+  const record = useRecordContext<UserRecord>();
+  if (!record) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Avatar src={record.avatar ?? undefined} alt="" sx={{ width: 24, height: 24, fontSize: 12 }}>
+        {record.userName?.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <span>{record.userName}</span>
+    </Stack>
+  );
+}
+
+/** Last visit time; "never" when the user never came (0). */
+function LastVisit() {
+  const record = useRecordContext<UserRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  if (!record.lastVisitedUtc) return <>{translate('resources.users.never')}</>;
+  return <DateField source="lastVisitedUtc" showTime />;
+}
+
+export function UserList() {
+  return (
+    <List
+      filters={filters}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+      perPage={25}
+      pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
+      error={<ListError />}
+    >
+      <DataTable<UserRecord>
+        rowClick="edit"
+        bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}
+      >
+        <DataTable.Col source="userName" disableSort field={UserName} />
+        <DataTable.Col source="email" disableSort />
+        <DataTable.Col source="realName" disableSort />
+        <DataTable.Col source="stdNumber" disableSort />
+        <DataTable.Col source="role" disableSort field={RoleChip} />
+        <DataTable.Col source="emailConfirmed" disableSort field={BooleanField} />
+        <DataTable.Col source="lastVisitedUtc" disableSort field={LastVisit} />
+        <DataTable.Col source="ip" disableSort />
+      </DataTable>
+    </List>
+  );
+}
