@@ -1,7 +1,7 @@
 /** Handler types derived from the generated spec types: one handler per operationId. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { operations } from '../../../src/api/schema.gen.js';
+import type { operations } from '#wire/schema.gen.js';
 
 export type OperationId = keyof operations;
 

@@ -1,7 +1,7 @@
 // Challenges of a game, their per-team instances on enabling, and the solve recount.
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import type { components } from '../../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import type { ChallengeRow, ChallengesTable } from '../competitionSchema.js';
 import { fromFlag, toFlag, type DB } from '../schema.js';
 

@@ -1,7 +1,7 @@
 // Game notices: Normal ones written by organisers, the others (bloods, new hint, new challenge)
 // by the platform. `values` is JSON text.
 import type { Kysely, Transaction } from 'kysely';
-import type { components } from '../../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import type { GameNoticeRow } from '../competitionSchema.js';
 import type { DB } from '../schema.js';
 

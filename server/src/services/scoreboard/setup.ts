@@ -5,7 +5,7 @@
  * `<gameId>:<version>`, or `<gameId>:gone` for a deleted game) and drop their older copy.
  */
 import type { FastifyInstance } from 'fastify';
-import type { components } from '../../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import type { Database } from '../../db/database.js';
 import { groups } from '../realtime.js';
 import { Boards } from './boards.js';
