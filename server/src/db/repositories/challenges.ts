@@ -2,8 +2,9 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { components } from '#wire/schema.gen.js';
-import type { ChallengeRow, ChallengesTable } from '../competitionSchema.js';
-import { fromFlag, toFlag, type DB } from '../schema.js';
+import type { ChallengeRow, ChallengesTable } from '../tables/challenges.js';
+import type { DB } from '../schema.js';
+import { fromFlag, toFlag } from '../tables/columns.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

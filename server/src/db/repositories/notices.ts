@@ -2,7 +2,7 @@
 // by the platform. `values` is JSON text.
 import type { Kysely, Transaction } from 'kysely';
 import type { components } from '#wire/schema.gen.js';
-import type { GameNoticeRow } from '../competitionSchema.js';
+import type { GameNoticeRow } from '../tables/games.js';
 import type { DB } from '../schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
