@@ -12,20 +12,13 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config, NamedLimit, RateLimitRule } from '../config.js';
-import { ApiError } from '../http/errors.js';
 import { RedisLink, redisOutageLog } from '../services/redisConnection.js';
 import { concurrencyLimiter } from './concurrency.js';
+import { clientKey, tooMany } from './limitedClient.js';
 
 export interface RateLimiters {
   global: onRequestHookHandler;
   named(name: string): onRequestHookHandler[];
-}
-
-export const clientKey = (request: FastifyRequest) =>
-  request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
-
-function tooMany(seconds: number): ApiError {
-  return new ApiError(429, `Too many requests, please retry after ${seconds} seconds`);
 }
 
 /** The Redis link of the counters, closed with the app. */
