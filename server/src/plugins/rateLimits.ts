@@ -15,6 +15,15 @@ import type { Config, NamedLimit, RateLimitRule } from '../config.js';
 import { RedisLink, redisOutageLog } from '../services/redisConnection.js';
 import { concurrencyLimiter } from './concurrency.js';
 import { clientKey, tooMany } from './limitedClient.js';
+import { sharedCounters } from '../services/plugins/deployment.js';
+import { servicePlugin } from '../services/servicePlugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The limits the operations and hubs apply; null when rate limiting is off. */
+    rateLimits: RateLimiters | null;
+  }
+}
 
 export interface RateLimiters {
   global: onRequestHookHandler;
@@ -93,3 +102,10 @@ export async function createRateLimiters(
     },
   };
 }
+
+/** `app.rateLimits`, counted in Redis when the deployment has one. */
+export const rateLimitsPlugin = servicePlugin(
+  'rateLimits',
+  (app) => createRateLimiters(app, app.config.rateLimit, sharedCounters(app)),
+  ['config', 'database'],
+);

@@ -28,12 +28,6 @@ import type { LoginLimitConfig } from '../config.js';
 import { addressGroup } from '../domain/addressGroup.js';
 import { TooOften } from '../domain/errors.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    loginThrottle: LoginThrottle;
-  }
-}
-
 /** One attempt, admitted: report how it ended. */
 export interface LoginAttempt {
   /** The account's failures from every address reached the limit: ask for the captcha. */

@@ -42,12 +42,6 @@ export interface Sessions {
   forgetUser(userId: string): void;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    sessions: Sessions;
-  }
-}
-
 /** Short enough that a change whose message was lost shows within seconds everywhere. */
 export const SESSION_CACHE_TTL_MS = 5_000;
 /** Sessions used within one TTL: 1,000 teams of 10 players fit; an entry is a few hundred bytes. */
