@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
-import type { SessionLookup } from '../plugins/auth.js';
+import type { SessionLookup } from '../domain/sessionUser.js';
 import type { LogStore } from '../services/logStore.js';
 import { servicePlugin } from '../services/servicePlugin.js';
 

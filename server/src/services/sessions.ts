@@ -30,7 +30,7 @@ import {
   touchSession,
 } from '../db/repositories/sessions.js';
 import { touchLastVisited, type User } from '../db/repositories/users.js';
-import type { SessionLookup, SessionUser } from '../plugins/auth.js';
+import type { SessionLookup, SessionUser } from '../domain/sessionUser.js';
 import type { ClusterEvents } from './clusterEvents.js';
 
 export interface Sessions {

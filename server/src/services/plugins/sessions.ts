@@ -1,5 +1,5 @@
 /** `app.sessions`: who a session cookie belongs to, cached and forgotten on every instance. */
-import type { SessionLookup } from '../../plugins/auth.js';
+import type { SessionLookup } from '../../domain/sessionUser.js';
 import { sessionsFor, type Sessions } from '../sessions.js';
 import { servicePlugin } from '../servicePlugin.js';
 
