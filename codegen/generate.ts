@@ -6,14 +6,16 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleSpec } from './bundle.js';
-import { renderClientTypes } from './clientTypes.js';
+import { renderWireTypes, renderWireTypesShim } from './wireTypes.js';
 import { renderFormMeta } from './formMeta.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const outputs = {
   bundledSpec: 'server/src/generated/openapi.gen.json',
-  clientTypes: 'src/api/schema.gen.ts',
+  /** Types of the wire (paths, bodies, models), imported by the server and the client. */
+  wireTypes: 'wire/schema.gen.ts',
+  wireTypesShim: 'src/api/schema.gen.ts',
   formMeta: 'src/api/formMeta.gen.ts',
 } as const;
 
@@ -21,7 +23,8 @@ async function render(): Promise<Record<string, string>> {
   const spec = await bundleSpec(resolve(root, 'openapi/openapi.yaml'));
   return {
     [outputs.bundledSpec]: JSON.stringify(spec, null, 2) + '\n',
-    [outputs.clientTypes]: await renderClientTypes(spec),
+    [outputs.wireTypes]: await renderWireTypes(spec),
+    [outputs.wireTypesShim]: renderWireTypesShim(),
     [outputs.formMeta]: renderFormMeta(spec),
   };
 }

@@ -32,6 +32,7 @@ export function isStale(root, output, inputs) {
 
 export const WEB_INPUTS = [
   'src',
+  'wire',
   'locales',
   'index.html',
   'public',
@@ -41,6 +42,7 @@ export const WEB_INPUTS = [
 ];
 export const SERVER_INPUTS = [
   'server/src',
+  'wire',
   'openapi',
   'scripts/build-server.mjs',
   'package-lock.json',

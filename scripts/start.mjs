@@ -16,7 +16,7 @@ const run = (what, command, args) => {
 
 const missing = (path) => !existsSync(join(root, path));
 
-if (missing('server/src/generated/openapi.gen.json') || missing('src/api/schema.gen.ts')) {
+if (missing('server/src/generated/openapi.gen.json') || missing('wire/schema.gen.ts')) {
   run('generating code from openapi/', bin('tsx'), ['codegen/generate.ts']);
 }
 if (isStale(root, 'build/web/index.html', WEB_INPUTS)) {

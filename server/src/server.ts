@@ -9,7 +9,7 @@ import { createLogger } from './services/logger.js';
 import { LogStore } from './services/logStore.js';
 import { ensureAdminAccount } from './services/bootstrapAdmin.js';
 import { productionPitfalls } from './startWarnings.js';
-import type { SessionLookup } from './plugins/auth.js';
+import type { SessionLookup } from './domain/sessionUser.js';
 
 export interface StartOptions {
   /** Use this database instead of opening the configured one (tests); it is closed with the app. */

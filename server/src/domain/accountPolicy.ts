@@ -1,5 +1,5 @@
 /** Rules of the admin's account policy that decide sign-up and the mail flows. Pure: no I/O. */
-import type { components } from '../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import type { AccountPolicy } from './siteSettings.js';
 
 export type RegisterStatus = components['schemas']['RegisterStatus'];

@@ -2,7 +2,7 @@
  * Rules of editing a challenge (contract E20, behaviour.md §2.1, §8.1 with the §15 improvement:
  * NewChallenge only on the disabled → enabled transition). Pure: no I/O.
  */
-import type { components } from '../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import type { Challenge, ChallengeSettings, ChallengeType } from '../db/repositories/challenges.js';
 import { isTemplateComplexEnough } from './flagTemplate.js';
 

@@ -3,7 +3,7 @@
  * between operations on one instance, the team limit, the renewal window, what players see as the
  * entry, and the labels that mark a container as this platform's. Pure: no I/O.
  */
-import type { components } from '../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 
 type Schemas = components['schemas'];
 export type ContainerInfoModel = Schemas['ContainerInfoModel'];

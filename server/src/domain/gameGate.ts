@@ -4,7 +4,7 @@
  * 400 (body status 400); where ended is blocked, ended outside practice mode → 400 (body status
  * 10002). Pure: the caller loads the rows.
  */
-import { badRequest, notFound, type ApiError } from '../http/errors.js';
+import { NotFound, Refused } from './errors.js';
 
 /** Body `status` of "the game has ended". */
 export const GAME_ENDED_STATUS = 10002;
@@ -19,9 +19,9 @@ export interface GateParticipation {
   status: string;
 }
 
-export const gameNotFound = (): ApiError => notFound('The game was not found');
-export const gameNotStarted = (): ApiError => badRequest('The game has not started', 400);
-export const gameEnded = (): ApiError => badRequest('The game has ended', GAME_ENDED_STATUS);
+export const gameNotFound = () => new NotFound('The game was not found');
+export const gameNotStarted = () => new Refused('The game has not started');
+export const gameEnded = () => new Refused('The game has ended', { code: GAME_ENDED_STATUS });
 
 export const hasStarted = (game: GateGame, now: number): boolean => now >= game.start;
 
@@ -40,9 +40,9 @@ export function checkGate<G extends GateGame, P extends GateParticipation>(
   options: { endedBlocked: boolean },
 ): asserts participation is P {
   if (!game) throw gameNotFound();
-  if (!participation) throw badRequest('You have not participated in the game');
+  if (!participation) throw new Refused('You have not participated in the game');
   if (participation.status !== 'Accepted') {
-    throw badRequest('Your registration has been rejected or banned');
+    throw new Refused('Your registration has been rejected or banned');
   }
   if (!hasStarted(game, now)) throw gameNotStarted();
   if (options.endedBlocked && isClosed(game, now)) throw gameEnded();

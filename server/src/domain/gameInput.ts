@@ -3,7 +3,7 @@
  * (GameInfoModel). Pure: timestamps may arrive as epoch ms or ISO-8601 text; absent properties take
  * their defaults; an invalid blood bonus becomes the default.
  */
-import type { components } from '../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import type { Game, GameSettings } from '../db/repositories/games.js';
 
 export type GameInfoEditModel = components['schemas']['GameInfoEditModel'];

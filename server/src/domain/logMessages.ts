@@ -1,5 +1,5 @@
 /** A stored log entry as the wire's LogMessageModel (admin log list and the admin hub). */
-import type { components } from '../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 
 export type LogMessageModel = components['schemas']['LogMessageModel'];
 

@@ -1,5 +1,5 @@
 /** Wire models of the play and monitor endpoints (and their realtime pushes). Pure. */
-import type { components } from '../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import type { CheatInfo } from '../db/repositories/cheatInfos.js';
 import type { GameEvent } from '../db/repositories/gameEvents.js';
 import type { GameNotice } from '../db/repositories/notices.js';

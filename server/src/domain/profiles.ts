@@ -1,5 +1,5 @@
 /** How a user's own profile and avatar appear on the wire. Pure: no I/O. */
-import type { components } from '../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import type { User } from '../db/repositories/users.js';
 
 export type ProfileUserInfoModel = components['schemas']['ProfileUserInfoModel'];

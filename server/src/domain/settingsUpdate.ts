@@ -3,7 +3,7 @@
  * identity `null` optional strings are skipped and the logo hashes are ignored (they have their
  * own endpoints). Pure: no I/O.
  */
-import type { components } from '../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import { rowsFromSettings } from './siteSettings.js';
 
 export type ConfigEditModel = components['schemas']['ConfigEditModel'];

@@ -2,7 +2,7 @@
  * The admin-editable settings: stored as `Section.Key` rows, read as three typed sections with the
  * seed's defaults filling whatever was never saved. Pure: no I/O.
  */
-import type { components } from '../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 
 type Schemas = components['schemas'];
 export type AccountPolicy = Schemas['AccountPolicy'];

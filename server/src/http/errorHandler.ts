@@ -1,11 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { storageFault, type StorageFault } from '../db/faults.js';
-import { ApiError } from './errors.js';
-
-export interface ErrorBody {
-  title: string;
-  status: number;
-}
+import { DomainError } from '../domain/errors.js';
+import { domainErrorAnswer } from './domainErrors.js';
+import { ApiError, type ErrorAnswer } from './errors.js';
 
 /** Framework error codes mapped to the answer a client should see. */
 const frameworkErrors: Record<string, { status: number; title?: string }> = {
@@ -46,20 +43,20 @@ export const storageFaultAnswers: Record<
   },
 };
 
-export function toErrorBody(error: FastifyError | ApiError | Error): {
-  httpStatus: number;
-  body: ErrorBody;
-  retryAfter?: number;
-} {
+export function toErrorBody(
+  error: FastifyError | ApiError | DomainError | Error,
+): ErrorAnswer & { storageFault?: StorageFault } {
   const fault = storageFault(error);
   if (fault) {
     const { status, title, retryAfter } = storageFaultAnswers[fault];
-    return { httpStatus: status, body: { title, status }, retryAfter };
+    return { httpStatus: status, body: { title, status }, retryAfter, storageFault: fault };
   }
+  if (error instanceof DomainError) return domainErrorAnswer(error);
   if (error instanceof ApiError) {
     return {
       httpStatus: error.statusCode,
       body: { title: error.message, status: error.bodyStatus },
+      retryAfter: error.retryAfter,
     };
   }
   const fe = error as FastifyError;
@@ -89,13 +86,13 @@ export function toErrorBody(error: FastifyError | ApiError | Error): {
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { httpStatus, body, retryAfter } = toErrorBody(error);
-    if (retryAfter !== undefined) {
+    const { httpStatus, body, retryAfter, storageFault: fault } = toErrorBody(error);
+    if (fault) {
       app.database.health.failed(error);
       app.database.health.refused();
+    }
+    if (retryAfter !== undefined) {
       reply.header('retry-after', String(retryAfter));
-    } else if (error instanceof ApiError && error.retryAfter !== undefined) {
-      reply.header('retry-after', String(error.retryAfter));
     } else if (httpStatus >= 500) {
       request.log.error({ err: error }, 'Unhandled error');
     }

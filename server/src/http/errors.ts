@@ -1,4 +1,20 @@
-/** The one error type handlers throw; the error handler turns it into `{title, status}`. */
+/** Every error answer's body. */
+export interface ErrorBody {
+  title: string;
+  status: number;
+}
+
+/** An error as the answer it gets: its status, its body and, if any, its `Retry-After`. */
+export interface ErrorAnswer {
+  httpStatus: number;
+  body: ErrorBody;
+  retryAfter?: number;
+}
+
+/**
+ * The HTTP error routes and plugins throw; the error handler turns it into `{title, status}`.
+ * Services and the domain throw domain errors (domain/errors.ts) instead.
+ */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,

@@ -1,7 +1,7 @@
 /** Handler types derived from the generated spec types: one handler per operationId. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { operations } from '../../../src/api/schema.gen.js';
+import type { operations } from '#wire/schema.gen.js';
 
 export type OperationId = keyof operations;
 
@@ -30,7 +30,8 @@ type SuccessBody<Op> = Op extends { responses: { 200: { content: infer C } } }
     : never
   : undefined;
 
-/** A handler resolves to the 200 body (or undefined for an empty 200), or throws ApiError. */
+/** A handler resolves to the 200 body (or undefined for an empty 200), or throws an ApiError or a
+ *  domain error (domain/errors.ts). */
 export type Handler<K extends OperationId> = (
   request: OperationRequest<K>,
   reply: FastifyReply,
@@ -40,7 +41,7 @@ export type Handlers = { [K in OperationId]?: Handler<K> };
 
 /**
  * An operation that is also a WebSocket endpoint: for an upgrade request `accept` runs before the
- * handshake (an ApiError refuses it with a plain HTTP answer), then `connected` gets the open
+ * handshake (an error refuses it with a plain HTTP answer), then `connected` gets the open
  * socket; plain requests go to the operation's handler in `Handlers`.
  */
 export interface SocketHandler<K extends OperationId> {

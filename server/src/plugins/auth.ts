@@ -3,17 +3,9 @@
  * happen per operation (roles.ts); this plugin only identifies the caller.
  */
 import fp from 'fastify-plugin';
-import type { UserRole } from './roles.js';
+import type { SessionLookup, SessionUser } from '../domain/sessionUser.js';
 
 export const SESSION_COOKIE = 'vexil_session';
-
-export interface SessionUser {
-  id: string;
-  userName: string;
-  role: UserRole;
-}
-
-export type SessionLookup = (token: string, request: { ip: string }) => Promise<SessionUser | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {

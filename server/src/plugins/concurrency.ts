@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ApiError } from '../http/errors.js';
-import { clientKey } from './rateLimits.js';
+import { clientKey } from './limitedClient.js';
 
 interface Lane {
   busy: boolean;

@@ -17,7 +17,7 @@
 import type { Socket } from 'node:net';
 import { Server as NetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { ErrorBody } from '../http/errorHandler.js';
+import type { ErrorBody } from '../http/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -12,20 +12,22 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config, NamedLimit, RateLimitRule } from '../config.js';
-import { ApiError } from '../http/errors.js';
 import { RedisLink, redisOutageLog } from '../services/redisConnection.js';
 import { concurrencyLimiter } from './concurrency.js';
+import { clientKey, tooMany } from './limitedClient.js';
+import { sharedCounters } from '../services/plugins/deployment.js';
+import { servicePlugin } from '../services/servicePlugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The limits the operations and hubs apply; null when rate limiting is off. */
+    rateLimits: RateLimiters | null;
+  }
+}
 
 export interface RateLimiters {
   global: onRequestHookHandler;
   named(name: string): onRequestHookHandler[];
-}
-
-export const clientKey = (request: FastifyRequest) =>
-  request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
-
-function tooMany(seconds: number): ApiError {
-  return new ApiError(429, `Too many requests, please retry after ${seconds} seconds`);
 }
 
 /** The Redis link of the counters, closed with the app. */
@@ -100,3 +102,10 @@ export async function createRateLimiters(
     },
   };
 }
+
+/** `app.rateLimits`, counted in Redis when the deployment has one. */
+export const rateLimitsPlugin = servicePlugin(
+  'rateLimits',
+  (app) => createRateLimiters(app, app.config.rateLimit, sharedCounters(app)),
+  ['config', 'database'],
+);

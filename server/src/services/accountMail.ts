@@ -9,7 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import { hostAllowed } from '../domain/allowedHosts.js';
 import { accountLink, accountMail, type AccountMailKind } from '../domain/accountMails.js';
-import { badRequest } from '../http/errors.js';
+import { Refused } from '../domain/errors.js';
 import type { Mailer } from './mailer.js';
 
 export interface AccountMailInput {
@@ -50,14 +50,14 @@ export class AccountMailService {
         { userName: input.userName, ip: request.ip },
         `No SMTP server configured: ${input.kind} link for ${input.to} is ${link}`,
       );
-      throw badRequest(MAIL_NOT_CONFIGURED);
+      throw new Refused(MAIL_NOT_CONFIGURED);
     }
     if (origin === null) {
       request.log.warn(
         { userName: input.userName, ip: request.ip, taskStatus: 'Denied' },
         `Did not send the ${input.kind} mail to ${input.to}: no link origin for host ${request.host}`,
       );
-      throw badRequest(
+      throw new Refused(
         this.allowedHosts.length > 0 ? LINK_HOST_NOT_ALLOWED : LINK_ORIGIN_NOT_CONFIGURED,
       );
     }
@@ -71,7 +71,7 @@ export class AccountMailService {
         { err: error, userName: input.userName, ip: request.ip },
         `Could not send the ${input.kind} mail to ${input.to}`,
       );
-      throw badRequest(MAIL_FAILED);
+      throw new Refused(MAIL_FAILED);
     }
     request.log.info(
       { userName: input.userName, ip: request.ip, taskStatus: 'Success' },

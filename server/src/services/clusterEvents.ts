@@ -27,12 +27,6 @@ export interface ClusterEvents {
   subscribe(topic: string, listener: ClusterEventListener): () => void;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    clusterEvents: ClusterEvents;
-  }
-}
-
 /** One instance's listeners. A listener that throws is reported and does not stop the others. */
 export class LocalClusterEvents implements ClusterEvents {
   private readonly emitter = new EventEmitter().setMaxListeners(0);

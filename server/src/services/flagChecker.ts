@@ -21,12 +21,6 @@ import type { DB } from '../db/schema.js';
 import { checkBatch } from './flagCheck/checkBatch.js';
 import { publishBatch, type PublishDeps } from './flagCheck/publish.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    flagChecker: FlagChecker;
-  }
-}
-
 const GIB = 1024 ** 3;
 /** Large enough that a burst costs few commits, small enough to keep a transaction short. */
 export const BATCH_SIZE = 64;

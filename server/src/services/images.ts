@@ -8,7 +8,7 @@
  * produced, recorded with the type we produced.
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { badRequest } from '../http/errors.js';
+import { InvalidInput } from '../domain/errors.js';
 
 export interface ProcessedImage {
   data: Buffer;
@@ -25,7 +25,7 @@ const MAX_ANIMATION_PIXELS = 20_000_000;
 /** Formats (as sharp names them) we decode; `heif` is AVIF in sharp's own build. */
 const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif']);
 
-const notAnImage = () => badRequest('The file is not an image that can be processed');
+const notAnImage = () => new InvalidInput('The file is not an image that can be processed');
 
 export async function processImage(
   input: Buffer,
@@ -38,7 +38,7 @@ export async function processImage(
     throw notAnImage();
   }
   if (metadata.format === 'svg') {
-    throw badRequest('SVG images are not accepted; upload a PNG, JPEG, WebP or GIF image');
+    throw new InvalidInput('SVG images are not accepted; upload a PNG, JPEG, WebP or GIF image');
   }
   if (!metadata.format || !RASTER_FORMATS.has(metadata.format)) throw notAnImage();
 

@@ -26,13 +26,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { LoginLimitConfig } from '../config.js';
 import { addressGroup } from '../domain/addressGroup.js';
-import { ApiError } from '../http/errors.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    loginThrottle: LoginThrottle;
-  }
-}
+import { TooOften } from '../domain/errors.js';
 
 /** One attempt, admitted: report how it ended. */
 export interface LoginAttempt {
@@ -61,12 +55,7 @@ export function lockoutSeconds(n: number, base: number, max: number): number {
 const DAY_SECONDS = 86_400;
 
 const tooManyFailures = (seconds: number) =>
-  new ApiError(
-    429,
-    `Too many failed sign-ins, please retry after ${seconds} seconds`,
-    429,
-    seconds,
-  );
+  new TooOften(`Too many failed sign-ins, please retry after ${seconds} seconds`, seconds);
 
 const unlimited: LoginAttempt = {
   captchaAdvised: false,

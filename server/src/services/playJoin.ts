@@ -24,9 +24,9 @@ import type { DB } from '../db/schema.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { withTransaction } from '../db/transaction.js';
 import { divisionAfterJoin, isValidDivision } from '../domain/division.js';
+import { InvalidInput, NotFound, Refused } from '../domain/errors.js';
 import { gameEnded, isClosed } from '../domain/gameGate.js';
 import { sign } from '../domain/teamToken.js';
-import { badRequest, notFound } from '../http/errors.js';
 import { changeParticipation } from './playParticipation.js';
 
 export interface JoinRequest {
@@ -49,20 +49,21 @@ export async function joinGame(
 ): Promise<JoinOutcome> {
   if (isClosed(game, now)) throw gameEnded();
   if (game.inviteCode && request.inviteCode !== game.inviteCode) {
-    throw badRequest('Invalid game invitation code');
+    throw new InvalidInput('Invalid game invitation code');
   }
   const division = request.division ?? null;
-  if (!isValidDivision(game.divisions, request.division)) throw badRequest('Invalid division');
+  if (!isValidDivision(game.divisions, request.division))
+    throw new InvalidInput('Invalid division');
   const team = await findTeamById(db, request.teamId);
-  if (!team) throw notFound('Team not found');
+  if (!team) throw new NotFound('Team not found');
   if (!(await isTeamMember(db, team.id, userId))) {
-    throw badRequest('You are not a member of the team');
+    throw new Refused('You are not a member of the team');
   }
   const attempt = () =>
     withTransaction(db, async (trx): Promise<JoinOutcome> => {
       const current = await findParticipationOfUser(trx, game.id, userId);
       if (current && current.status !== 'Rejected') {
-        throw badRequest('You have joined the game from other team');
+        throw new Refused('You have joined the game from other team');
       }
       await removeRejectedRegistrations(trx, game.id, userId);
       const participation =
@@ -76,7 +77,7 @@ export async function joinGame(
         }));
       const limit = game.teamMemberCountLimit;
       if (limit > 0 && (await countParticipants(trx, participation.id)) >= limit) {
-        throw badRequest(`The number of participants in the team exceeds the limit of ${limit}`);
+        throw new Refused(`The number of participants in the team exceeds the limit of ${limit}`);
       }
       await addParticipant(trx, {
         participationId: participation.id,
@@ -112,9 +113,9 @@ export async function leaveGame(
 ): Promise<{ releasedWriteup: string | null }> {
   return withTransaction(db, async (trx) => {
     const participation = await findParticipationOfUser(trx, gameId, userId);
-    if (!participation) throw badRequest('Can not exit the game you are not joining');
+    if (!participation) throw new Refused('Can not exit the game you are not joining');
     if (participation.status !== 'Pending' && participation.status !== 'Rejected') {
-      throw badRequest('Can not exit the game after entrance approval');
+      throw new Refused('Can not exit the game after entrance approval');
     }
     await removeParticipant(trx, participation.id, userId);
     if ((await countParticipants(trx, participation.id)) > 0) return { releasedWriteup: null };

@@ -30,7 +30,7 @@ import {
   touchSession,
 } from '../db/repositories/sessions.js';
 import { touchLastVisited, type User } from '../db/repositories/users.js';
-import type { SessionLookup, SessionUser } from '../plugins/auth.js';
+import type { SessionLookup, SessionUser } from '../domain/sessionUser.js';
 import type { ClusterEvents } from './clusterEvents.js';
 
 export interface Sessions {
@@ -40,12 +40,6 @@ export interface Sessions {
   /** Drops every cached session of the user (after a change to their sessions, security stamp,
    *  role or name, or their deletion), on every instance. */
   forgetUser(userId: string): void;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    sessions: Sessions;
-  }
 }
 
 /** Short enough that a change whose message was lost shows within seconds everywhere. */

@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { createGame } from '../../src/db/repositories/games.js';
 import { createSession } from '../../src/db/repositories/sessions.js';
 import { createUser } from '../../src/db/repositories/users.js';
-import type { Role } from '../../src/db/schema.js';
+import type { Role } from '../../src/db/tables/accounts.js';
 import { SESSION_COOKIE } from '../../src/plugins/auth.js';
 import { LocalRealtimeBus, type RealtimeBus } from '../../src/services/realtime.js';
 import { RedisRealtimeBus } from '../../src/services/realtimeRedis.js';

@@ -2,7 +2,7 @@
 // submission log through the API, and the scoring rules of behaviour §1.2–1.3 written out again
 // (independently of server/src/domain) so the scenarios check the engine against the contract.
 import { expect } from 'vitest';
-import type { components } from '../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import type { Caller } from '../support/app.js';
 import { expectMatchesSpec } from '../support/spec.js';
 

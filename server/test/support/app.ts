@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { loadConfig, type Config } from '../../src/config.js';
 import { createSession } from '../../src/db/repositories/sessions.js';
 import { createUser } from '../../src/db/repositories/users.js';
-import type { Role } from '../../src/db/schema.js';
+import type { Role } from '../../src/db/tables/accounts.js';
 import { createServer } from '../../src/server.js';
 import { SESSION_COOKIE } from '../../src/plugins/auth.js';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/plugins/csrf.js';

@@ -17,7 +17,7 @@ import {
 import { createSession } from '../../src/db/repositories/sessions.js';
 import { addMember, createTeam, type Team } from '../../src/db/repositories/teams.js';
 import { createUser, type User } from '../../src/db/repositories/users.js';
-import { toFlag } from '../../src/db/schema.js';
+import { toFlag } from '../../src/db/tables/columns.js';
 import { generateGameKeyPair, sign } from '../../src/domain/teamToken.js';
 import { caller, type Caller } from './app.js';
 import { buildNewUser } from './builders.js';

@@ -2,7 +2,7 @@
 // the registrations whose folders hold captures.
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.js';
-import { fromFlag } from '../schema.js';
+import { fromFlag } from '../tables/columns.js';
 import type { ChallengeCategory, ChallengeType } from './challenges.js';
 
 export interface CaptureChallenge {

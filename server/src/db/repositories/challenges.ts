@@ -1,9 +1,10 @@
 // Challenges of a game, their per-team instances on enabling, and the solve recount.
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import type { components } from '../../../../src/api/schema.gen.js';
-import type { ChallengeRow, ChallengesTable } from '../competitionSchema.js';
-import { fromFlag, toFlag, type DB } from '../schema.js';
+import type { components } from '#wire/schema.gen.js';
+import type { ChallengeRow, ChallengesTable } from '../tables/challenges.js';
+import type { DB } from '../schema.js';
+import { fromFlag, toFlag } from '../tables/columns.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

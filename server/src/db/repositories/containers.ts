@@ -1,8 +1,9 @@
 // Challenge containers as the platform knows them: a team's (bound to its game instance) or an
 // organiser's test container (no instance), and the 10-second guard kept on the game instance.
 import type { Kysely, Transaction } from 'kysely';
-import type { ContainerRow } from '../containerSchema.js';
-import { fromFlag, toFlag, type DB } from '../schema.js';
+import type { ContainerRow } from '../tables/containers.js';
+import type { DB } from '../schema.js';
+import { fromFlag, toFlag } from '../tables/columns.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

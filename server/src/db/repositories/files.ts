@@ -2,7 +2,8 @@
 // the row (the newest name and content type win), releasing the last reference removes it.
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { DB, FileRow } from '../schema.js';
+import type { DB } from '../schema.js';
+import type { FileRow } from '../tables/platform.js';
 
 export interface StoredFile {
   id: number;

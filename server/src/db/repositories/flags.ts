@@ -1,7 +1,8 @@
 // Stored flags of a challenge (static flags, or the (flag, attachment) pool of a dynamic
 // attachment challenge).
 import type { Kysely, Transaction } from 'kysely';
-import { fromFlag, type DB } from '../schema.js';
+import type { DB } from '../schema.js';
+import { fromFlag } from '../tables/columns.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -1,7 +1,8 @@
 // Games: settings, key pair and poster. JSON `divisions` is parsed here; booleans are 0/1.
 import type { Kysely, Transaction, Updateable } from 'kysely';
-import type { GameRow, GamesTable } from '../competitionSchema.js';
-import { fromFlag, toFlag, type DB } from '../schema.js';
+import type { GameRow, GamesTable } from '../tables/games.js';
+import type { DB } from '../schema.js';
+import { fromFlag, toFlag } from '../tables/columns.js';
 import { withTransaction } from '../transaction.js';
 import { deleteAttachments } from './attachments.js';
 

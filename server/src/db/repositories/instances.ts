@@ -4,7 +4,8 @@
 import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { withTransaction } from '../transaction.js';
-import { fromFlag, type DB } from '../schema.js';
+import type { DB } from '../schema.js';
+import { fromFlag } from '../tables/columns.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

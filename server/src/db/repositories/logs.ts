@@ -1,6 +1,7 @@
 // The admin log: written in batches by the logging sink, read newest first by the admin console.
 import type { Kysely } from 'kysely';
-import type { DB, LogLevel, LogRow } from '../schema.js';
+import type { DB } from '../schema.js';
+import type { LogLevel, LogRow } from '../tables/platform.js';
 
 export interface LogEntry {
   id: number;

@@ -1,8 +1,8 @@
 // Game notices: Normal ones written by organisers, the others (bloods, new hint, new challenge)
 // by the platform. `values` is JSON text.
 import type { Kysely, Transaction } from 'kysely';
-import type { components } from '../../../../src/api/schema.gen.js';
-import type { GameNoticeRow } from '../competitionSchema.js';
+import type { components } from '#wire/schema.gen.js';
+import type { GameNoticeRow } from '../tables/games.js';
 import type { DB } from '../schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;

@@ -1,8 +1,10 @@
 // Participations (a team registered in a game) and their registered members (users who joined the
 // game with that team; at most one registration per user and game).
 import type { Kysely, Transaction } from 'kysely';
-import type { DB, TeamRow, UserRow } from '../schema.js';
-import type { ParticipationRow } from '../competitionSchema.js';
+import type { DB } from '../schema.js';
+import type { UserRow } from '../tables/accounts.js';
+import type { TeamRow } from '../tables/teams.js';
+import type { ParticipationRow } from '../tables/participations.js';
 import { withTransaction } from '../transaction.js';
 import { releaseReservedFlags } from './instances.js';
 

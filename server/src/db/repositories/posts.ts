@@ -1,7 +1,8 @@
 // Site posts. Listing order: pinned first, then the most recently updated. `tags` is JSON text;
 // the author is joined for name and avatar.
 import type { Kysely, Transaction } from 'kysely';
-import { fromFlag, toFlag, type DB } from '../schema.js';
+import type { DB } from '../schema.js';
+import { fromFlag, toFlag } from '../tables/columns.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

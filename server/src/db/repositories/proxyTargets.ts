@@ -3,7 +3,7 @@
 // Read-only: the containers service owns the table.
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema.js';
-import { fromFlag } from '../schema.js';
+import { fromFlag } from '../tables/columns.js';
 
 export interface ProxyTarget {
   /** The container GUID. */

@@ -2,9 +2,10 @@
 // registrations with their teams, and the Accepted submissions made before the end. The sheet
 // adds the registered members of those teams.
 import type { Kysely, Selectable } from 'kysely';
-import type { SubmissionsTable } from '../competitionSchema.js';
+import type { SubmissionsTable } from '../tables/participations.js';
 import { locksRows } from '../dialects/index.js';
-import { fromFlag, type DB } from '../schema.js';
+import type { DB } from '../schema.js';
+import { fromFlag } from '../tables/columns.js';
 
 export interface ScoreboardGame {
   id: number;

@@ -3,7 +3,8 @@
 // under the user's current security stamp.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB, SessionRow } from '../schema.js';
+import type { DB } from '../schema.js';
+import type { SessionRow } from '../tables/accounts.js';
 import { toUser, type User } from './users.js';
 
 /** The contract's sliding expiry: seven days since the last touch. */

@@ -1,7 +1,8 @@
 // What a flag submission is let through on, in one read: the game, the caller's registration in
 // it, and the challenge. The busiest request of an event otherwise asked three times.
 import type { Kysely } from 'kysely';
-import { fromFlag, type DB } from '../schema.js';
+import type { DB } from '../schema.js';
+import { fromFlag } from '../tables/columns.js';
 import type { ParticipationStatus } from './participations.js';
 
 export interface SubmissionGate {

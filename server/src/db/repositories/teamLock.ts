@@ -1,7 +1,8 @@
 // The team lock (behaviour §5): a locked team that still plays an unfinished game may not change
 // its members; a lock with no such game left is lifted when it is checked.
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { fromFlag, type DB } from '../schema.js';
+import type { DB } from '../schema.js';
+import { fromFlag } from '../tables/columns.js';
 import type { Team } from './teams.js';
 
 /**

@@ -2,7 +2,9 @@
 // of the team's invitation code.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Updateable } from 'kysely';
-import { fromFlag, toFlag, type DB, type TeamRow, type TeamsTable } from '../schema.js';
+import type { DB } from '../schema.js';
+import { fromFlag, toFlag } from '../tables/columns.js';
+import type { TeamRow, TeamsTable } from '../tables/teams.js';
 import { withTransaction } from '../transaction.js';
 import { swapAvatarHash } from './avatars.js';
 import { releaseReservedFlags } from './instances.js';

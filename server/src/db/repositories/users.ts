@@ -2,7 +2,9 @@
 // `normalized_*` columns; every lookup by name or email goes through `normalizeKey`.
 import { sql, type Kysely, type Updateable } from 'kysely';
 import { newGuidV7, newSecurityStamp } from '../ids.js';
-import { fromFlag, toFlag, type DB, type Role, type UserRow, type UsersTable } from '../schema.js';
+import type { DB } from '../schema.js';
+import type { Role, UserRow, UsersTable } from '../tables/accounts.js';
+import { fromFlag, toFlag } from '../tables/columns.js';
 import { swapAvatarHash } from './avatars.js';
 
 export interface User {

@@ -1,5 +1,5 @@
 /** Plain rows the scoreboard is built from, and the board itself (ScoreboardModel of the spec). */
-import type { components } from '../../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import type { DynamicScoreSettings } from './dynamicScore.js';
 
 type Schemas = components['schemas'];

@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import { findGame } from '../../db/repositories/games.js';
 import type { DB } from '../../db/schema.js';
 import { checkMonitorGame } from '../../domain/gameGate.js';
-import { ApiError } from '../../http/errors.js';
+import { DomainError } from '../../domain/errors.js';
 import type { HubMessage } from '../../services/realtime.js';
 
 export class GameFeedGate {
@@ -45,7 +45,7 @@ export class GameFeedGate {
       checkMonitorGame(game, this.clock());
       return true;
     } catch (error) {
-      if (error instanceof ApiError) return false;
+      if (error instanceof DomainError) return false;
       this.log.warn(
         { err: error },
         `Withheld a message of game ${gameId}: could not read the game`,

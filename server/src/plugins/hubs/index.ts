@@ -12,6 +12,7 @@ import { GameFeedGate } from './gameFeed.js';
 import { monitorHub } from './monitorHub.js';
 import { ConnectionTokens, registerNegotiate } from './negotiate.js';
 import { originGuard } from './origin.js';
+import { servicePlugin } from '../../services/servicePlugin.js';
 import { registerHubSocket, type HubRuntime } from './socket.js';
 import { userHub } from './userHub.js';
 
@@ -26,10 +27,16 @@ export interface HubsOptions {
   rateLimit?: onRequestHookHandler | null;
 }
 
+/** `app.hubs`: the hubs' timing and open connections. */
+export const hubRuntimePlugin = servicePlugin('hubs', (): HubRuntime => ({
+  timing: { ...DEFAULT_TIMING },
+  connections: new Set(),
+}));
+
 export const hubsPlugin = fp<HubsOptions>(
   async (app, { rateLimit }) => {
-    const runtime: HubRuntime = { timing: { ...DEFAULT_TIMING }, connections: new Set() };
-    app.decorate('hubs', runtime);
+    await app.register(hubRuntimePlugin);
+    const runtime = app.hubs;
     forwardLogs(app);
 
     await app.register(async (scope) => {

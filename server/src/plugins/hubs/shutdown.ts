@@ -1,6 +1,6 @@
 /**
- * How the app's WebSockets end when it closes (@fastify/websocket's `preClose`, set in app.ts):
- * hub connections first, with a close message that allows a reconnect (a SignalR client with
+ * How the app's WebSockets end when it closes (@fastify/websocket's `preClose`, set in
+ * app/external.ts): hub connections first, with a close message that allows a reconnect (a SignalR client with
  * automatic reconnect comes back, to this instance once restarted or to another one), then every
  * other socket (the TCP proxy's). The plugin's default closes every socket without a message, and
  * runs before any `preClose` hook the hubs could add, hence this replacement.

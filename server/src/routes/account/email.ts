@@ -5,7 +5,6 @@ import { findUserByEmail, updateUserFields } from '../../db/repositories/users.j
 import { withTransaction } from '../../db/transaction.js';
 import { badRequest } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
-import { accountServices } from '../../services/accountServices.js';
 import { currentUser, decodeLinkValue, requireAllowedDomain } from './guards.js';
 import { renewSession, setSessionCookie } from './session.js';
 
@@ -28,7 +27,7 @@ export const emailHandlers: Handlers = {
     if (await findUserByEmail(request.server.db, newMail)) throw badRequest(EMAIL_IN_USE);
     requireAllowedDomain(newMail, policy);
 
-    const { tokens, mail } = accountServices(request.server);
+    const { accountTokens: tokens, accountMail: mail } = request.server;
     const token = await tokens.issue('changeEmail', user, newMail);
     await mail.send(request, { kind: 'confirm', to: newMail, userName: user.userName, token });
     return { title: 'A confirmation link was mailed to the new address', data: true, status: 200 };
@@ -39,7 +38,7 @@ export const emailHandlers: Handlers = {
     const email = decodeLinkValue(request.body.email, 'email');
     const token = decodeLinkValue(request.body.token, 'token');
     const user = await currentUser(request);
-    if (!(await accountServices(request.server).tokens.verify('changeEmail', token, user, email)))
+    if (!(await request.server.accountTokens.verify('changeEmail', token, user, email)))
       throw badRequest('The confirmation link is invalid, has expired or is not yours');
 
     const session = await withTransaction(request.server.db, async (trx) => {

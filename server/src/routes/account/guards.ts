@@ -5,7 +5,6 @@ import { decodeBase64Text } from '../../domain/base64Text.js';
 import type { AccountPolicy } from '../../domain/siteSettings.js';
 import { findUserById, type User } from '../../db/repositories/users.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
-import { accountServices } from '../../services/accountServices.js';
 
 export const CAPTCHA_FAILED = 'The captcha answer is missing, wrong or expired';
 
@@ -16,7 +15,7 @@ export async function requireCaptcha(
   answer: string | null | undefined,
 ): Promise<void> {
   if (!policy.useCaptcha) return;
-  const passed = await accountServices(request.server).captcha.verify(answer, request.ip);
+  const passed = await request.server.captcha.verify(answer, request.ip);
   if (!passed) throw badRequest(CAPTCHA_FAILED);
 }
 

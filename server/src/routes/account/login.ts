@@ -8,7 +8,6 @@ import { withTransaction } from '../../db/transaction.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { ApiError, badRequest } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
-import { accountServices } from '../../services/accountServices.js';
 import { accountKey } from '../../services/loginThrottle.js';
 import { CAPTCHA_FAILED } from './guards.js';
 import {
@@ -50,7 +49,7 @@ export const loginHandlers: Handlers = {
 
     // Once the account's failures from every address reach their limit, the captcha is asked for
     // even when the policy does not use it; the answer says which, so a form can show it.
-    const { captcha } = accountServices(request.server);
+    const { captcha } = request.server;
     const advised = attempt.captchaAdvised && captcha.enabled && !policy.useCaptcha;
     if ((policy.useCaptcha || advised) && !(await captcha.verify(challenge, request.ip))) {
       await attempt.failed();

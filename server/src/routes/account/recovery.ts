@@ -6,7 +6,6 @@ import { withTransaction } from '../../db/transaction.js';
 import { hashPassword } from '../../domain/passwords.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
-import { accountServices } from '../../services/accountServices.js';
 import { decodeLinkValue, requireCaptcha } from './guards.js';
 
 export const recoveryHandlers: Handlers = {
@@ -19,7 +18,7 @@ export const recoveryHandlers: Handlers = {
     if (!policy.emailConfirmationRequired)
       throw badRequest('Password recovery by mail is off: please ask an administrator');
 
-    const { tokens, mail } = accountServices(request.server);
+    const { accountTokens: tokens, accountMail: mail } = request.server;
     const token = await tokens.issue('reset', user);
     await mail.send(request, { kind: 'reset', to: user.email, userName: user.userName, token });
     return { title: 'A password reset link was mailed to you', status: 200 };
@@ -32,7 +31,7 @@ export const recoveryHandlers: Handlers = {
     const { db } = request.server;
     const user = await findUserByEmail(db, email);
     if (!user) throw badRequest('No account has this email');
-    if (!(await accountServices(request.server).tokens.verify('reset', token, user)))
+    if (!(await request.server.accountTokens.verify('reset', token, user)))
       throw badRequest('The reset link is invalid or has expired');
 
     const passwordHash = await hashPassword(request.body.password);

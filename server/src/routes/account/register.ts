@@ -16,7 +16,6 @@ import { registerOutcome, type RegisterStatus } from '../../domain/accountPolicy
 import { hashPassword } from '../../domain/passwords.js';
 import type { Handlers } from '../../http/handlers.js';
 import { ApiError, badRequest } from '../../http/errors.js';
-import { accountServices } from '../../services/accountServices.js';
 import { decodeLinkValue, requireAllowedDomain, requireCaptcha } from './guards.js';
 import { openSession, setSessionCookie } from './session.js';
 
@@ -31,7 +30,7 @@ export const EMAIL_TAKEN = 'An account with this email already exists';
 export const USER_NAME_TAKEN = 'This user name is already taken';
 
 async function mailVerification(request: FastifyRequest, user: User): Promise<void> {
-  const { tokens, mail } = accountServices(request.server);
+  const { accountTokens: tokens, accountMail: mail } = request.server;
   const token = await tokens.issue('verify', user);
   await mail.send(request, { kind: 'verify', to: user.email, userName: user.userName, token });
 }
@@ -96,7 +95,7 @@ export const registerHandlers: Handlers = {
     const user = await findUserByEmail(db, email);
     if (!user || user.emailConfirmed)
       throw badRequest('No account waits for this email to be confirmed');
-    if (!(await accountServices(request.server).tokens.verify('verify', token, user)))
+    if (!(await request.server.accountTokens.verify('verify', token, user)))
       throw new ApiError(401, 'The confirmation link is invalid or has expired');
 
     const now = Date.now();

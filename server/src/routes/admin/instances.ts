@@ -2,7 +2,8 @@
 import { listTeamContainers } from '../../db/repositories/containerInstances.js';
 import { findContainer } from '../../db/repositories/containers.js';
 import { avatarUrl } from '../../domain/profiles.js';
-import { ApiError, notFound } from '../../http/errors.js';
+import { DomainError } from '../../domain/errors.js';
+import { notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { containerFailure } from '../../services/containers/errors.js';
 import { logAdminAction } from './adminLog.js';
@@ -32,7 +33,7 @@ export const adminInstanceHandlers: Handlers = {
     try {
       await containers.destroy(container);
     } catch (error) {
-      if (!(error instanceof ApiError)) {
+      if (!(error instanceof DomainError)) {
         request.log.warn({ err: error }, `Could not destroy container ${container.id}`);
       }
       throw containerFailure(error, 'Failed to destroy the instance');

@@ -4,7 +4,7 @@
  * by the first of them.
  */
 import type { Transaction } from 'kysely';
-import type { components } from '../../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import { addMember, createTeam } from '../../db/repositories/teams.js';
 import { createUser } from '../../db/repositories/users.js';
 import type { DB } from '../../db/schema.js';

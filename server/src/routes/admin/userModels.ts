@@ -1,5 +1,5 @@
 /** How users appear in the administrators' lists. */
-import type { components } from '../../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import type { User } from '../../db/repositories/users.js';
 import { avatarUrl } from '../../domain/profiles.js';
 

@@ -1,6 +1,6 @@
 /** Challenges on the wire for organisers: the list row and the full edit form. */
 import type { Kysely } from 'kysely';
-import type { components } from '../../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import { attachmentViews } from '../../db/repositories/attachments.js';
 import type { Challenge } from '../../db/repositories/challenges.js';
 import { findTestContainer } from '../../db/repositories/containers.js';

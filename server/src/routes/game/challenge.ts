@@ -1,5 +1,5 @@
 /** The team's view of the game and of one challenge (G14, G15). */
-import type { components } from '../../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import { attachmentViews } from '../../db/repositories/attachments.js';
 import type { Challenge } from '../../db/repositories/challenges.js';
 import { findChallenge } from '../../db/repositories/challenges.js';

@@ -1,12 +1,11 @@
 /** A team's challenge container (G20 create, G21 extend, G22 destroy). */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { findChallenge } from '../../db/repositories/challenges.js';
 import { findInstance } from '../../db/repositories/instances.js';
 import { findTeamNameOfParticipation } from '../../db/repositories/participations.js';
 import { isContainerChallenge, toContainerInfo } from '../../domain/containers.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
-import { ContainerGuardError } from '../../services/containers/errors.js';
 import {
   createTeamContainer,
   destroyTeamContainer,
@@ -37,27 +36,15 @@ async function teamChallenge(
   return { game, participation, challenge, instance, userName: caller.userName, teamName, now };
 }
 
-/** Adds `Retry-After` to the 10-second guard's 429. */
-async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ContainerGuardError) {
-      reply.header('Retry-After', String(error.retryAfterSeconds));
-    }
-    throw error;
-  }
-}
-
 const deps = (request: FastifyRequest) => ({
   containers: request.server.containers,
   realtime: request.server.realtime,
 });
 
 export const gameContainerHandlers: Handlers = {
-  async gameCreateContainer(request, reply) {
+  async gameCreateContainer(request) {
     const target = await teamChallenge(request, request.params.id, request.params.challengeId);
-    const container = await withRetryAfter(reply, () => createTeamContainer(deps(request), target));
+    const container = await createTeamContainer(deps(request), target);
     logAction(request, `${target.teamName} started a container of ${target.challenge.title}`);
     return toContainerInfo(container);
   },
@@ -69,9 +56,9 @@ export const gameContainerHandlers: Handlers = {
     return toContainerInfo(container);
   },
 
-  async gameDeleteContainer(request, reply) {
+  async gameDeleteContainer(request) {
     const target = await teamChallenge(request, request.params.id, request.params.challengeId);
-    await withRetryAfter(reply, () => destroyTeamContainer(deps(request), target));
+    await destroyTeamContainer(deps(request), target);
     logAction(request, `${target.teamName} destroyed its container of ${target.challenge.title}`);
   },
 };

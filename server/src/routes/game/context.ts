@@ -1,6 +1,6 @@
 /** Shared lookups of the game handlers: the game, the caller and the participation gate. */
 import type { FastifyRequest } from 'fastify';
-import type { operations } from '../../../../src/api/schema.gen.js';
+import type { operations } from '#wire/schema.gen.js';
 import { findGame, type Game } from '../../db/repositories/games.js';
 import {
   findParticipationOfUser,

@@ -1,5 +1,5 @@
 /** Wire models of games as players see them. */
-import type { components } from '../../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import type { Game } from '../../db/repositories/games.js';
 import type { Participation } from '../../db/repositories/participations.js';
 

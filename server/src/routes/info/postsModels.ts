@@ -1,5 +1,5 @@
 /** Posts on the wire: the listed form and the full form, with the author's name and avatar. */
-import type { components } from '../../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import type { Post } from '../../db/repositories/posts.js';
 import { avatarUrl } from '../../domain/profiles.js';
 

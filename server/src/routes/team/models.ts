@@ -1,6 +1,6 @@
 /** How teams appear on the wire: members with public fields and the captain flag only. */
 import type { Kysely } from 'kysely';
-import type { components } from '../../../../src/api/schema.gen.js';
+import type { components } from '#wire/schema.gen.js';
 import { listMembersOfTeams, type Team, type TeamMember } from '../../db/repositories/teams.js';
 import type { DB } from '../../db/schema.js';
 import { isLockedAndPlaying } from '../../db/repositories/teamLock.js';

@@ -1,27 +1,24 @@
-/** How container failures reach the client: `{title, status}` like every other error. */
+/** How container failures reach the client: domain errors with the contract's titles. */
 import { isUniqueViolation } from '../../db/errors.js';
-import { ApiError, badRequest } from '../../http/errors.js';
+import { DomainError, Refused, TooOften, Unavailable } from '../../domain/errors.js';
 import { ContainerEngineUnavailableError } from './provider.js';
 
 export const ENGINE_UNAVAILABLE = 'The container engine is unavailable';
 export const CONTAINER_EXISTS = 'The container of this challenge already exists';
 export const CONTAINER_NOT_CREATED = "The container of this challenge hasn't been created";
 
-/** 429 of the 10-second guard, with the seconds to wait for `Retry-After`. */
-export class ContainerGuardError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'Container operation too often');
-  }
-}
+/** The 10-second guard's refusal, with the seconds to wait (sent as `Retry-After`). */
+export const containerGuardRefusal = (retryAfterSeconds: number) =>
+  new TooOften('Container operation too often', retryAfterSeconds);
 
 /**
- * An engine or storage failure as the answer to the operation: 503 when no engine answers, 400
- * `failureTitle` otherwise (the contract's "Failed to … container"). API errors pass through.
+ * An engine or storage failure as the answer to the operation: unavailable (503) when no engine
+ * answers, refused (400) with `failureTitle` otherwise (the contract's "Failed to … container").
+ * Domain errors pass through.
  */
-export function containerFailure(error: unknown, failureTitle: string): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof ContainerEngineUnavailableError)
-    return new ApiError(503, ENGINE_UNAVAILABLE);
-  if (isUniqueViolation(error)) return badRequest(CONTAINER_EXISTS);
-  return badRequest(failureTitle);
+export function containerFailure(error: unknown, failureTitle: string): DomainError {
+  if (error instanceof DomainError) return error;
+  if (error instanceof ContainerEngineUnavailableError) return new Unavailable(ENGINE_UNAVAILABLE);
+  if (isUniqueViolation(error)) return new Refused(CONTAINER_EXISTS);
+  return new Refused(failureTitle);
 }

@@ -28,14 +28,14 @@ import {
   teamLimitDecision,
 } from '../../domain/containers.js';
 import { toGameEventModel } from '../../domain/playModels.js';
-import { ApiError, badRequest } from '../../http/errors.js';
 import { loadInstance } from '../playInstances.js';
 import { groups, type RealtimeBus } from '../realtime.js';
+import { DomainError, Refused } from '../../domain/errors.js';
 import {
   CONTAINER_EXISTS,
   CONTAINER_NOT_CREATED,
   containerFailure,
-  ContainerGuardError,
+  containerGuardRefusal,
 } from './errors.js';
 import type { ContainerService } from './service.js';
 
@@ -60,7 +60,7 @@ const DELETE_FAILED = 'Failed to delete container for challenge';
 function checkGuard(instance: GameInstance, now: number): void {
   const last = instance.lastContainerOperation;
   if (last !== null && now - last < CONTAINER_OPERATION_GAP_MS) {
-    throw new ContainerGuardError(guardRetryAfter(last, now));
+    throw containerGuardRefusal(guardRetryAfter(last, now));
   }
 }
 
@@ -73,13 +73,13 @@ async function guarded<T>(
 ): Promise<T> {
   const { db, log } = deps.containers;
   if (!(await claimContainerOperation(db, instance.id, now, CONTAINER_OPERATION_GAP_MS))) {
-    throw new ContainerGuardError(guardRetryAfter(now, now));
+    throw containerGuardRefusal(guardRetryAfter(now, now));
   }
   try {
     return await work();
   } catch (error) {
     await releaseContainerOperation(db, instance.id, now, instance.lastContainerOperation);
-    if (!(error instanceof ApiError)) {
+    if (!(error instanceof DomainError)) {
       log.warn({ err: error }, `${failureTitle} ${instance.challengeId}`);
     }
     throw containerFailure(error, failureTitle);
@@ -131,18 +131,18 @@ async function createInTurn(deps: TeamContainerDeps, target: TeamChallenge): Pro
     const state = await containers.state(leftover).catch((e) => {
       throw containerFailure(e, CREATE_FAILED);
     });
-    if (state === 'running' || state === 'pending') throw badRequest(CONTAINER_EXISTS);
+    if (state === 'running' || state === 'pending') throw new Refused(CONTAINER_EXISTS);
   } else {
     const policy = await containers.policy();
     const mine = await listContainersOfParticipation(containers.db, participation.id);
     const limit = game.containerCountLimit;
     const decision = teamLimitDecision(mine.length, limit, policy.autoDestroyOnLimitReached);
     if (decision === 'refuse') {
-      throw badRequest(`The number of team containers cannot exceed ${limit}`);
+      throw new Refused(`The number of team containers cannot exceed ${limit}`);
     }
     if (decision === 'destroyOldest') oldest = mine[0];
   }
-  if (!challenge.containerImage || !challenge.containerExposePort) throw badRequest(CREATE_FAILED);
+  if (!challenge.containerImage || !challenge.containerExposePort) throw new Refused(CREATE_FAILED);
 
   const event = recordEvent(target, 'ContainerStart');
   const container = await guarded(deps, target, CREATE_FAILED, async () => {
@@ -170,7 +170,7 @@ export async function destroyTeamContainer(
 ): Promise<void> {
   const { containers } = deps;
   const existing = await findContainerOfInstance(containers.db, target.instance.id);
-  if (!existing) throw badRequest(CONTAINER_NOT_CREATED);
+  if (!existing) throw new Refused(CONTAINER_NOT_CREATED);
   checkGuard(target.instance, target.now);
   const event = recordEvent(target, 'ContainerDestroy');
   await guarded(deps, target, DELETE_FAILED, () => containers.destroy(existing, event.write));
@@ -184,7 +184,7 @@ export async function extendTeamContainer(
 ): Promise<Container> {
   const { containers } = deps;
   const existing = await findContainerOfInstance(containers.db, instance.id);
-  if (!existing) throw badRequest(CONTAINER_NOT_CREATED);
+  if (!existing) throw new Refused(CONTAINER_NOT_CREATED);
   const policy = await containers.policy();
   const extended = await extendContainer(
     containers.db,
@@ -192,6 +192,6 @@ export async function extendTeamContainer(
     minutes(policy.extensionDuration),
     latestExtensibleStop(now, policy.renewalWindow),
   );
-  if (!extended) throw badRequest("Container's lifetime cannot be extended yet");
+  if (!extended) throw new Refused("Container's lifetime cannot be extended yet");
   return extended;
 }

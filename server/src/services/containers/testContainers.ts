@@ -11,7 +11,7 @@ import {
   TEST_CONTAINER_TEAM,
 } from '../../domain/containers.js';
 import { testFlag } from '../../domain/flagTemplate.js';
-import { ApiError, badRequest } from '../../http/errors.js';
+import { DomainError, Refused, Unavailable } from '../../domain/errors.js';
 import { containerFailure } from './errors.js';
 import type { ContainerService } from './service.js';
 
@@ -22,10 +22,10 @@ export async function startTestContainer(
   challenge: Challenge,
 ): Promise<Container> {
   if (!isContainerChallenge(challenge.type)) {
-    throw badRequest('This challenge cannot create a container');
+    throw new Refused('This challenge cannot create a container');
   }
   if (!challenge.containerImage || !challenge.containerExposePort) {
-    throw badRequest('Container Configuration Error');
+    throw new Refused('Container Configuration Error');
   }
   try {
     const previous = await findTestContainer(containers.db, challenge.id);
@@ -39,7 +39,7 @@ export async function startTestContainer(
       capture: false,
     });
   } catch (error) {
-    if (!(error instanceof ApiError)) {
+    if (!(error instanceof DomainError)) {
       containers.log.warn({ err: error }, `${CREATE_FAILED} for challenge ${challenge.id}`);
     }
     throw containerFailure(error, CREATE_FAILED);
@@ -58,7 +58,7 @@ export async function stopTestContainer(
     await containers.destroy(existing);
   } catch (error) {
     const answer = containerFailure(error, 'Failed to destroy container');
-    if (answer.statusCode === 503) throw answer;
+    if (answer instanceof Unavailable) throw answer;
     containers.log.warn({ err: error }, `Could not destroy test container ${existing.id}`);
   }
 }

@@ -4,7 +4,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { connect, isIP, type Socket } from 'node:net';
-import { badRequest } from '../../http/errors.js';
+import { Refused } from '../../domain/errors.js';
 
 export function connectTcp(host: string, port: number, timeoutMs: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
@@ -32,6 +32,6 @@ export async function resolveAddress(host: string): Promise<string> {
   try {
     return (await lookup(host)).address;
   } catch {
-    throw badRequest('Container address parse failed');
+    throw new Refused('Container address parse failed');
   }
 }

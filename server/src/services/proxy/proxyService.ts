@@ -1,7 +1,7 @@
 /**
  * The platform's WebSocket-to-TCP proxy (behaviour §7.3, tunnel contract §1): the checks made
  * before any handshake, in the contract's order, and the opening of a session (container
- * connection, connection slot, capture). Failures are ApiErrors, answered as plain HTTP.
+ * connection, connection slot, capture). Failures are domain errors, answered as plain HTTP.
  */
 import { randomBytes } from 'node:crypto';
 import { isIP, type Socket } from 'node:net';
@@ -15,7 +15,7 @@ import {
 } from '../../db/repositories/proxyTargets.js';
 import { captureFileName, captureMetadataJson } from '../../domain/captureRules.js';
 import { ipv6Bytes } from '../../domain/pcap.js';
-import { ApiError, badRequest, notFound } from '../../http/errors.js';
+import { NotFound, Refused, Unreachable } from '../../domain/errors.js';
 import type { CaptureStore } from '../captureStore.js';
 import type { SettingsService } from '../settings.js';
 import { CaptureRecorder } from './captureRecorder.js';
@@ -90,8 +90,8 @@ export class ProxyService {
   /** The checks every request makes, upgrade or not: proxy mode on, container known. */
   async checkAvailable(id: string): Promise<void> {
     const { containerPolicy } = await this.settings.get();
-    if (containerPolicy.portMapping !== 'PlatformProxy') throw badRequest('TCP proxy is disabled');
-    if (!(await this.existence.exists(id))) throw notFound('Container does not exist');
+    if (containerPolicy.portMapping !== 'PlatformProxy') throw new Refused('TCP proxy is disabled');
+    if (!(await this.existence.exists(id))) throw new NotFound('Container does not exist');
   }
 
   /** Everything before the handshake of an upgrade; the caller disposes the session. */
@@ -104,7 +104,7 @@ export class ProxyService {
     await this.checkAvailable(id);
     const counted = route === 'team';
     if (counted && !this.connections.tryAcquire(id)) {
-      throw badRequest('Container connection limit reached');
+      throw new Refused('Container connection limit reached');
     }
     try {
       return await this.connectTo(id, route, client, log, counted);
@@ -124,10 +124,10 @@ export class ProxyService {
     const target = await findProxyTarget(this.db, id);
     const isTeamContainer = target?.gameInstanceId != null;
     if (!target?.isProxy || isTeamContainer !== (route === 'team')) {
-      throw notFound('Container does not exist');
+      throw new NotFound('Container does not exist');
     }
     const address = await resolveAddress(target.ip);
-    if (!client.ip || !isIP(client.ip)) throw badRequest('Invalid access address');
+    if (!client.ip || !isIP(client.ip)) throw new Refused('Invalid access address');
 
     let tcp: Socket;
     try {
@@ -135,7 +135,7 @@ export class ProxyService {
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       log.debug({ err: error, container: id }, 'Proxy could not reach the container');
-      throw new ApiError(418, `Failed to connect to the container (${reason})`);
+      throw new Unreachable(`Failed to connect to the container (${reason})`);
     }
     const recorder = await this.startCapture(target, address, client, log);
 

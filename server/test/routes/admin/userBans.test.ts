@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { updateUserRole } from '../../../src/db/repositories/users.js';
-import type { Role } from '../../../src/db/schema.js';
+import type { Role } from '../../../src/db/tables/accounts.js';
 import { ADMIN_USER_NAME, ensureAdminAccount } from '../../../src/services/bootstrapAdmin.js';
 import { createTestApp, signIn, type Caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';

@@ -4,9 +4,9 @@
  * timing; tests shorten it).
  */
 import { join } from 'node:path';
-import fp from 'fastify-plugin';
-import { CaptureStore } from '../services/captureStore.js';
-import { ProxyService } from '../services/proxy/proxyService.js';
+import { CaptureStore } from '../captureStore.js';
+import { ProxyService } from '../proxy/proxyService.js';
+import { servicePlugin } from '../servicePlugin.js';
 
 const PARTIAL_GRACE_MS = 5 * 60_000;
 const SWEEP_INTERVAL_MS = 60 * 60_000;
@@ -18,20 +18,26 @@ declare module 'fastify' {
   }
 }
 
-export const tcpProxyPlugin = fp(
-  async (app) => {
-    const captures = new CaptureStore(join(app.config.dataDir, 'captures'));
-    app.decorate('captures', captures);
-    app.decorate('tcpProxy', new ProxyService(app.db, app.settings, captures));
+export const capturesPlugin = servicePlugin(
+  'captures',
+  (app) => new CaptureStore(join(app.config.dataDir, 'captures')),
+  ['config'],
+);
+
+export const tcpProxyPlugin = servicePlugin(
+  'tcpProxy',
+  (app) => {
+    const { captures } = app;
+    const tcpProxy = new ProxyService(app.db, app.settings, captures);
     // A destroyed container is unknown at once, not after the existence cache's 10 minutes.
-    app.containers.onDestroyed((id) => app.tcpProxy.forget(id));
+    app.containers.onDestroyed((id) => tcpProxy.forget(id));
     // Open sessions end with the server, and their captures are stored before it stops.
-    app.addHook('preClose', () => app.tcpProxy.shutdown());
+    app.addHook('preClose', () => tcpProxy.shutdown());
     // Recordings a crash left unfinished: swept at start and every hour, once older than any
     // session can be.
     const sweep = () =>
       captures
-        .sweepPartial(app.tcpProxy.timing.sessionLimitMs + PARTIAL_GRACE_MS)
+        .sweepPartial(tcpProxy.timing.sessionLimitMs + PARTIAL_GRACE_MS)
         .then((removed) => {
           if (removed > 0) app.log.info(`Removed ${removed} unfinished traffic capture(s)`);
         })
@@ -44,6 +50,7 @@ export const tcpProxyPlugin = fp(
       timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));
+    return tcpProxy;
   },
-  { name: 'vexil-tcp-proxy' },
+  ['config', 'db', 'settings', 'containers', 'captures'],
 );

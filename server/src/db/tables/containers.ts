@@ -1,6 +1,6 @@
-// Table type of challenge containers (migration 0006).
+// The table of challenge containers: the running instances of a challenge's image.
 import type { Selectable } from 'kysely';
-import type { EpochMs, Flag } from './schema.js';
+import type { EpochMs, Flag } from './columns.js';
 
 export interface ContainersTable {
   /** Lower-case GUID: the public capability of `/api/proxy/{id}` and the API's container id. */
@@ -23,6 +23,10 @@ export interface ContainersTable {
   capture: Flag;
   started_at: EpochMs;
   expect_stop_at: EpochMs;
+}
+
+export interface ContainerTables {
+  containers: ContainersTable;
 }
 
 export type ContainerRow = Selectable<ContainersTable>;

@@ -1,0 +1,45 @@
+/** `app.containers`: the container service with the Docker provider, the policy, the janitor. */
+import { startContainerCleanup } from '../containers/cleanup.js';
+import { dockerEndpoint } from '../containers/dockerEndpoint.js';
+import { DockerProvider } from '../containers/dockerProvider.js';
+import { ContainerService } from '../containers/service.js';
+import { servicePlugin } from '../servicePlugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    containers: ContainerService;
+  }
+}
+
+export const containersPlugin = servicePlugin(
+  'containers',
+  (app) => {
+    const { containers: config } = app.config;
+    const provider = new DockerProvider(
+      dockerEndpoint(config.dockerHost, config.dockerCertPath),
+      config.hostIp,
+    );
+    const service = new ContainerService({
+      db: app.db,
+      provider,
+      policy: async () => (await app.settings.get()).containerPolicy,
+      config,
+      log: app.log,
+    });
+    if (config.trafficCapture && config.portMapping !== 'PlatformProxy') {
+      app.log.warn(
+        'VEXIL_TRAFFIC_CAPTURE is on but only proxied containers (PlatformProxy) are recorded',
+      );
+    }
+    let cleanup: ReturnType<typeof startContainerCleanup> | undefined;
+    app.addHook('onReady', async () => {
+      cleanup = startContainerCleanup(service);
+    });
+    app.addHook('onClose', async () => {
+      await cleanup?.stop();
+      await service.idle();
+    });
+    return service;
+  },
+  ['config', 'db', 'settings'],
+);

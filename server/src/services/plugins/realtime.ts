@@ -1,0 +1,17 @@
+/** `app.realtime`: live updates for the hubs, over Redis when the deployment has one. */
+import { LocalRealtimeBus, type RealtimeBus } from '../realtime.js';
+import { redisRealtimeBus } from '../realtimeRedis.js';
+import { servicePlugin } from '../servicePlugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeBus;
+  }
+}
+
+export const realtimePlugin = servicePlugin(
+  'realtime',
+  (app): RealtimeBus =>
+    app.config.redisUrl ? redisRealtimeBus(app, app.config.redisUrl) : new LocalRealtimeBus(),
+  ['config'],
+);
