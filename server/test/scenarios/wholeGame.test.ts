@@ -5,10 +5,9 @@
 // nothing; the board and both sheets are checked to the point against independently computed
 // scores. The steps share one game and run in order.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, signIn, type Caller } from '../support/app.js';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../support/databases.js';
+import { useTestApp } from '../support/harness.js';
 import { expectMatchesSpec } from '../support/spec.js';
 import { submitAndWait, submitFlag, waitForResult } from '../routes/game/support.js';
 import { expectedBoard, type PlannedChallenge, type PlannedSolve } from './expectedBoard.js';
@@ -40,15 +39,9 @@ const POOL = [1, 2, 3, 4].map((i) => ({
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describeEachDatabase('a whole game from set-up to the final sheets', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  let monitor: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-    monitor = await signIn(app, 'Monitor');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
+  const monitor = server.as('Monitor');
 
   // What the steps build up.
   let gameId: number;
@@ -137,7 +130,7 @@ describeEachDatabase('a whole game from set-up to the final sheets', (getDb) => 
   it('registers four teams: auto-accepted, reviewed after a rejection, and pending', async () => {
     const statusOf = async (t: ApiTeam) => (await participationOf(admin, gameId, t.id)).status;
     for (const name of ['alice', 'amy', 'bob', 'carol', 'dave'] as const) {
-      player[name] = await registerPlayer(app, name);
+      player[name] = await registerPlayer(server.app, name);
     }
     team.alpha = await createTeam(player.alice, 'Alpha', [player.amy]);
     team.bravo = await createTeam(player.bob, 'Bravo');
@@ -383,7 +376,7 @@ describeEachDatabase('a whole game from set-up to the final sheets', (getDb) => 
     const bob = player.bob;
     const late = poolFlag.get(team.bravo.id)!;
     expect(await submitAndWait(bob.call, gameId, challenge.pool.id, late)).toBe('Accepted');
-    await app.scoreboards.settle(gameId);
+    await server.app.scoreboards.settle(gameId);
     const { updateTimeUtc: _after, ...after } = await readBoard(monitor, gameId);
     expect(after).toEqual(before);
     expect(await readNotices(monitor, gameId)).toEqual(noticesBefore);

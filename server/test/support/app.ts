@@ -1,4 +1,5 @@
-// The real app on a test database, and callers signed in as each role.
+// The real app on a test database, and callers signed in as each role. Every app made here checks
+// its answers against the spec (responseCheck.ts). Most suites use the harness (harness.ts) instead.
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { createServer } from '../../src/server.js';
 import { SESSION_COOKIE } from '../../src/plugins/auth.js';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/plugins/csrf.js';
 import { buildNewUser } from './builders.js';
+import { checkResponsesAgainstSpec } from './responseCheck.js';
 import type { TestDatabase } from './databases.js';
 
 export const TEST_XSRF = 'test-xsrf-token';
@@ -37,6 +39,7 @@ export async function createTestApp(
 ): Promise<FastifyInstance> {
   const app = await createServer(config, { database });
   app.addHook('onClose', () => rm(config.dataDir, { recursive: true, force: true }));
+  checkResponsesAgainstSpec(app);
   setup?.(app);
   await app.ready();
   return app;

@@ -1,0 +1,69 @@
+// The server test harness: one app per suite on the suite's database, callers signed in as each
+// role on first use, and the app closed after the suite. Every answer is checked against the spec
+// (createTestApp installs the check).
+//
+//   describeEachDatabase('teams', (getDb) => {
+//     const server = useTestApp(getDb);
+//     const admin = server.as('Admin');
+//     it('…', async () => {
+//       const game = await createGame(server.app);
+//       const response = await admin({ method: 'GET', url: `/api/edit/games/${game.id}` });
+//     });
+//   });
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '#server/config.js';
+import type { Role } from '#server/db/schema.js';
+import { caller, createTestApp, signIn, testConfig, type Caller } from './app.js';
+import type { TestDatabase } from './databases.js';
+
+export interface TestAppOptions {
+  /** The configuration (made when the suite starts); default `testConfig()`. */
+  config?: () => Config;
+  /** Adds test-only routes or hooks before the app starts. */
+  setup?: (app: FastifyInstance) => void;
+}
+
+export interface TestApp {
+  /** The running app (from the suite's `beforeAll` on). */
+  readonly app: FastifyInstance;
+  /** A caller with the XSRF pair and no session. */
+  readonly anonymous: Caller;
+  /**
+   * A caller signed in as a user of the role. The user and session are made on the first request
+   * and kept for the suite: every `as('Admin')` of a suite is the same admin.
+   */
+  as(role: Role): Caller;
+}
+
+/** Starts an app on `getDb()` before the suite's tests and closes it after them. */
+export function useTestApp(getDb: () => TestDatabase, options: TestAppOptions = {}): TestApp {
+  let started: FastifyInstance | undefined;
+  const signedIn = new Map<Role, Promise<Caller>>();
+  beforeAll(async () => {
+    started = await createTestApp(getDb(), options.config?.() ?? testConfig(), options.setup);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const app = () => {
+    if (!started) throw new Error('The test app starts in beforeAll: use it inside a hook or test');
+    return started;
+  };
+  return {
+    get app() {
+      return app();
+    },
+    anonymous: (request) => caller(app())(request),
+    as(role) {
+      return async (request) => {
+        let call = signedIn.get(role);
+        if (!call) {
+          call = signIn(app(), role);
+          signedIn.set(role, call);
+        }
+        return (await call)(request);
+      };
+    },
+  };
+}
