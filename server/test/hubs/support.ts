@@ -18,6 +18,7 @@ import { LocalRealtimeBus, type RealtimeBus } from '../../src/services/realtime.
 import { RedisRealtimeBus } from '../../src/services/realtimeRedis.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { buildNewUser } from '../support/builders.js';
+import { useTestApp, type TestApp } from '../support/harness.js';
 import type { TestDatabase } from '../support/databases.js';
 
 export interface HubApp {
@@ -34,6 +35,14 @@ export async function startHubApp(
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return { app, base: `http://127.0.0.1:${port}` };
+}
+
+/** The suite's app listening on a real port (the harness's), closed after the suite. */
+export function useHubApp(
+  getDb: () => TestDatabase,
+  env: Record<string, string> = {},
+): HubApp & TestApp {
+  return useTestApp(getDb, { config: () => testConfig(env), listen: true });
 }
 
 export async function sessionFor(app: FastifyInstance, role: Role): Promise<string> {

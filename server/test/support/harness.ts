@@ -10,6 +10,7 @@
 //       const response = await admin({ method: 'GET', url: `/api/edit/games/${game.id}` });
 //     });
 //   });
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '#server/config.js';
@@ -22,11 +23,15 @@ export interface TestAppOptions {
   config?: () => Config;
   /** Adds test-only routes or hooks before the app starts. */
   setup?: (app: FastifyInstance) => void;
+  /** Also listens on a free port of 127.0.0.1 (WebSocket and real HTTP clients); see `base`. */
+  listen?: boolean;
 }
 
 export interface TestApp {
   /** The running app (from the suite's `beforeAll` on). */
   readonly app: FastifyInstance;
+  /** `http://127.0.0.1:<port>` when started with `listen`. */
+  readonly base: string;
   /** A caller with the XSRF pair and no session. */
   readonly anonymous: Caller;
   /**
@@ -39,9 +44,14 @@ export interface TestApp {
 /** Starts an app on `getDb()` before the suite's tests and closes it after them. */
 export function useTestApp(getDb: () => TestDatabase, options: TestAppOptions = {}): TestApp {
   let started: FastifyInstance | undefined;
+  let base: string | undefined;
   const signedIn = new Map<Role, Promise<Caller>>();
   beforeAll(async () => {
     started = await createTestApp(getDb(), options.config?.() ?? testConfig(), options.setup);
+    if (options.listen) {
+      await started.listen({ host: '127.0.0.1', port: 0 });
+      base = `http://127.0.0.1:${(started.server.address() as AddressInfo).port}`;
+    }
   });
   afterAll(async () => {
     await started?.close();
@@ -53,6 +63,10 @@ export function useTestApp(getDb: () => TestDatabase, options: TestAppOptions = 
   return {
     get app() {
       return app();
+    },
+    get base() {
+      if (!base) throw new Error('The test app listens only when started with `listen: true`');
+      return base;
     },
     anonymous: (request) => caller(app())(request),
     as(role) {
