@@ -2,9 +2,9 @@
 // `x-vexil-role` the answer is 401 (signed out) or 403 (role too low); at or above it, the role
 // check lets the request through. Unsafe methods also refuse a request without the XSRF header.
 import { expect, it } from 'vitest';
-import { ACCESS_DENIED, roleRank, SIGN_IN_REQUIRED } from '../src/plugins/roles.js';
-import { isUnsafeMethod } from '../src/plugins/csrf.js';
-import { listOperations, type OperationSpec } from '../src/spec/document.js';
+import { ACCESS_DENIED, roleRank, SIGN_IN_REQUIRED } from '#server/plugins/roles.js';
+import { isUnsafeMethod } from '#server/plugins/csrf.js';
+import { listOperations, type OperationSpec } from '#server/spec/document.js';
 import { caller, signIn, type Caller } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 import { useTestApp } from './support/harness.js';

@@ -2,7 +2,7 @@
 // numbers to every operation: each answers 4xx with a JSON `{title, status}`, never 5xx — the
 // spec's validation runs before any handler, including the ones that are still 501.
 import { expect, it } from 'vitest';
-import { listOperations } from '../src/spec/document.js';
+import { listOperations } from '#server/spec/document.js';
 import { badRequestsFor } from './support/badInputs.js';
 import { describeEachDatabase } from './support/databases.js';
 import { useTestApp } from './support/harness.js';

@@ -2,9 +2,9 @@
 // challenge, so bloods of a game running across the upgrade keep their order.
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { insertSubmission } from '../../src/db/repositories/submissions.js';
-import { migrations } from '../../src/db/migrations/index.js';
-import { MIGRATION_TABLE, migrateToLatest } from '../../src/db/migrations/migrate.js';
+import { insertSubmission } from '#server/db/repositories/submissions.js';
+import { migrations } from '#server/db/migrations/index.js';
+import { MIGRATION_TABLE, migrateToLatest } from '#server/db/migrations/migrate.js';
 import { createChallenge, createGame } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { useTestApp } from '../support/harness.js';

@@ -1,6 +1,6 @@
 // H3 /hub/admin: admins receive every Information-or-higher log line of the server.
 import { expect, it } from 'vitest';
-import { groups } from '../../src/services/realtime.js';
+import { groups } from '#server/services/realtime.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
   busListeners,

@@ -2,7 +2,7 @@
 // negotiate counts against the global rate limit.
 import { HubConnectionState } from '@microsoft/signalr';
 import { expect, it } from 'vitest';
-import { groups } from '../../src/services/realtime.js';
+import { groups } from '#server/services/realtime.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
   busListeners,

@@ -1,6 +1,6 @@
 // H2 /hub/monitor?game=<id>: monitors and admins receive the game's events and submissions.
 import { expect, it } from 'vitest';
-import { groups } from '../../src/services/realtime.js';
+import { groups } from '#server/services/realtime.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
   busListeners,

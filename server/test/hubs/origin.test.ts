@@ -5,10 +5,10 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { loadConfig } from '../../src/config.js';
-import { SESSION_COOKIE } from '../../src/plugins/auth.js';
-import { FOREIGN_ORIGIN } from '../../src/plugins/hubs/origin.js';
-import { groups } from '../../src/services/realtime.js';
+import { loadConfig } from '#server/config.js';
+import { SESSION_COOKIE } from '#server/plugins/auth.js';
+import { FOREIGN_ORIGIN } from '#server/plugins/hubs/origin.js';
+import { groups } from '#server/services/realtime.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
   busListeners,

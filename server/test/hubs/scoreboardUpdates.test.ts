@@ -2,7 +2,7 @@
 // rebuild with the board's version, so clients read the board once and revalidate it; and a
 // blood notice arrives only after the board that shows the blood, so the client needs no delay.
 import { expect, it } from 'vitest';
-import { groups } from '../../src/services/realtime.js';
+import { groups } from '#server/services/realtime.js';
 import { caller } from '../support/app.js';
 import { createChallenge, createGame } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';

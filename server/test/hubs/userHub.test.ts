@@ -1,6 +1,6 @@
 // H1 /hub/user?game=<id>: anyone connects to an existing game and receives its notices.
 import { expect, it } from 'vitest';
-import { groups } from '../../src/services/realtime.js';
+import { groups } from '#server/services/realtime.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
   gameFor,

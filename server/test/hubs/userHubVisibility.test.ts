@@ -2,8 +2,8 @@
 // started (hidden or not), and from the start on without reconnecting; a hidden game that has
 // started is shown by both, since hidden only keeps a game out of the public lists.
 import { beforeAll, expect, it } from 'vitest';
-import { createGame, updateGame } from '../../src/db/repositories/games.js';
-import { groups } from '../../src/services/realtime.js';
+import { createGame, updateGame } from '#server/db/repositories/games.js';
+import { groups } from '#server/services/realtime.js';
 import { caller, signIn, type Caller } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { busListeners, hubClient, nextMessage, sessionFor, useHubApp, waitFor } from './support.js';

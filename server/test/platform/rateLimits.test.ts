@@ -3,9 +3,9 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { concurrencyLimiter } from '../../src/plugins/concurrency.js';
-import { ApiError } from '../../src/http/errors.js';
-import { installErrorHandler } from '../../src/http/errorHandler.js';
+import { concurrencyLimiter } from '#server/plugins/concurrency.js';
+import { ApiError } from '#server/http/errors.js';
+import { installErrorHandler } from '#server/http/errorHandler.js';
 import { caller, createTestApp, signIn, testConfig } from '../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../support/databases.js';
 import { useTestApp } from '../support/harness.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { FLAG_MARK_SVG } from '../../src/plugins/favicon.js';
+import { FLAG_MARK_SVG } from '#server/plugins/favicon.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { useTestApp } from '../support/harness.js';
 

@@ -2,8 +2,8 @@
 // its entry, extended only inside the renewal window, destroyed with nothing left on the engine;
 // and the same through the platform proxy mapping (GUID entry, nothing published).
 import { afterAll, expect, it } from 'vitest';
-import { findInstance } from '../../src/db/repositories/instances.js';
-import { groups, type HubMessage } from '../../src/services/realtime.js';
+import { findInstance } from '#server/db/repositories/instances.js';
+import { groups, type HubMessage } from '#server/services/realtime.js';
 import { createGame } from '../support/competition.js';
 import {
   describeWithDocker,

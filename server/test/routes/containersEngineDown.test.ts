@@ -2,8 +2,8 @@
 // clear 503, writes no row, keeps no guard and leaves the rows it had alone. Needs no engine.
 import { randomUUID } from 'node:crypto';
 import { expect, inject, it } from 'vitest';
-import { insertContainer } from '../../src/db/repositories/containers.js';
-import { findInstance } from '../../src/db/repositories/instances.js';
+import { insertContainer } from '#server/db/repositories/containers.js';
+import { findInstance } from '#server/db/repositories/instances.js';
 import { testConfig } from '../support/app.js';
 import { createGame } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';

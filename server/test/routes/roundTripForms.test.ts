@@ -2,8 +2,8 @@
 // properties included. Each is accepted; what the form edits changes, and what the update does not
 // take (ids, counters, members, lock, addresses, times, avatars, flags) stays as stored.
 import { beforeAll, expect, it } from 'vitest';
-import { findTeamById, listMembersOfTeams } from '../../src/db/repositories/teams.js';
-import { findUserById } from '../../src/db/repositories/users.js';
+import { findTeamById, listMembersOfTeams } from '#server/db/repositories/teams.js';
+import { findUserById } from '#server/db/repositories/users.js';
 import { type Caller } from '../support/app.js';
 import { createChallenge, createGame } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';

@@ -3,12 +3,12 @@
 // deployment's stay.
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
-import { containerLabels } from '../../src/domain/containers.js';
+import { containerLabels } from '#server/domain/containers.js';
 import {
   destroyExpiredContainers,
   removeOrphanContainers,
   startContainerCleanup,
-} from '../../src/services/containers/cleanup.js';
+} from '#server/services/containers/cleanup.js';
 import { createGame } from '../support/competition.js';
 import {
   describeWithDocker,

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../src/db/schema.js';
+import type { DB } from '#server/db/schema.js';
 import { expect, it } from 'vitest';
-import { insertSubmission } from '../../src/db/repositories/submissions.js';
-import { defaultWorkerCount } from '../../src/services/flagChecker.js';
+import { insertSubmission } from '#server/db/repositories/submissions.js';
+import { defaultWorkerCount } from '#server/services/flagChecker.js';
 import { createTestApp } from '../support/app.js';
 import { createChallenge, createGame } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { processImage } from '../../src/services/images.js';
+import { processImage } from '#server/services/images.js';
 import {
   bigAnimationGif,
   gifWithScript,

@@ -10,16 +10,16 @@ import {
   type PluginTransformQueryArgs,
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, deleteSession } from '../../src/db/repositories/sessions.js';
-import { createUser, findUserById } from '../../src/db/repositories/users.js';
-import type { DB } from '../../src/db/schema.js';
-import { LocalClusterEvents } from '../../src/services/clusterEvents.js';
-import { CachedSessions, SESSION_CACHE_TTL_MS } from '../../src/services/sessions.js';
+import { createSession, deleteSession } from '#server/db/repositories/sessions.js';
+import { createUser, findUserById } from '#server/db/repositories/users.js';
+import type { DB } from '#server/db/schema.js';
+import { LocalClusterEvents } from '#server/services/clusterEvents.js';
+import { CachedSessions, SESSION_CACHE_TTL_MS } from '#server/services/sessions.js';
 import { caller, createTestApp, signIn, testConfig, type Caller } from '../support/app.js';
 import { buildNewUser } from '../support/builders.js';
 import { describeEachDatabase, openTestDatabase } from '../support/databases.js';
 import { useTestApp } from '../support/harness.js';
-import { createServer } from '../../src/server.js';
+import { createServer } from '#server/server.js';
 import { mintToken } from '../routes/account/mailTokens.js';
 import { createAccount, logIn, PASSWORD, profileOf } from '../routes/account/support.js';
 

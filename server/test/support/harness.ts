@@ -35,8 +35,10 @@ export interface TestApp {
   /** A caller with the XSRF pair and no session. */
   readonly anonymous: Caller;
   /**
-   * A caller signed in as a user of the role. The user and session are made on the first request
-   * and kept for the suite: every `as('Admin')` of a suite is the same admin.
+   * A caller signed in as a user of the role, made once and kept for the suite: every
+   * `as('Admin')` of a suite is the same admin. Asked for while the suite is declared, the user
+   * is made before the suite's tests (in a `beforeAll` after the app's); asked for in a test, on
+   * its first request.
    */
   as(role: Role): Caller;
 }
@@ -70,14 +72,18 @@ export function useTestApp(getDb: () => TestDatabase, options: TestAppOptions = 
     },
     anonymous: (request) => caller(app())(request),
     as(role) {
-      return async (request) => {
+      const signedInAs = () => {
         let call = signedIn.get(role);
         if (!call) {
           call = signIn(app(), role);
           signedIn.set(role, call);
         }
-        return (await call)(request);
+        return call;
       };
+      // Asked for while the suite is declared: signed in before its tests, like a suite's own
+      // beforeAll would, so a test counting accounts does not see it appear.
+      if (!started) beforeAll(() => signedInAs().then(() => undefined));
+      return async (request) => (await signedInAs())(request);
     },
   };
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import { findFileByHash } from '../../../src/db/repositories/files.js';
-import { findUserById } from '../../../src/db/repositories/users.js';
+import { findFileByHash } from '#server/db/repositories/files.js';
+import { findUserById } from '#server/db/repositories/users.js';
 import { caller, type Caller } from '../../support/app.js';
 import { multipart } from '../../support/badInputs.js';
 import { describeEachDatabase } from '../../support/databases.js';

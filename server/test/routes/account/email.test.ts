@@ -1,6 +1,6 @@
 // Email change through a real SMTP server: changeemail → mail to the new address → confirm.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { findUserById } from '../../../src/db/repositories/users.js';
+import { findUserById } from '#server/db/repositories/users.js';
 import { caller, testConfig, type Caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
-import { findUserById, updateUserRole } from '../../../src/db/repositories/users.js';
-import { listLogs } from '../../../src/db/repositories/logs.js';
-import { ACCOUNT_BANNED, WRONG_CREDENTIALS } from '../../../src/routes/account/login.js';
+import { findUserById, updateUserRole } from '#server/db/repositories/users.js';
+import { listLogs } from '#server/db/repositories/logs.js';
+import { ACCOUNT_BANNED, WRONG_CREDENTIALS } from '#server/routes/account/login.js';
 import { caller, createTestApp, testConfig, type Caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

@@ -5,8 +5,8 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solvePow } from '../../../src/domain/hashPow.js';
-import { CAPTCHA_NEEDED, WRONG_CREDENTIALS } from '../../../src/routes/account/login.js';
+import { solvePow } from '#server/domain/hashPow.js';
+import { CAPTCHA_NEEDED, WRONG_CREDENTIALS } from '#server/routes/account/login.js';
 import { caller, createTestApp, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { expectMatchesSpec } from '../../support/spec.js';

@@ -3,11 +3,8 @@
 // either setting the flows refuse clearly, with a warning at start. Real SMTP server.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listLogs } from '../../../src/db/repositories/logs.js';
-import {
-  LINK_HOST_NOT_ALLOWED,
-  LINK_ORIGIN_NOT_CONFIGURED,
-} from '../../../src/services/accountMail.js';
+import { listLogs } from '#server/db/repositories/logs.js';
+import { LINK_HOST_NOT_ALLOWED, LINK_ORIGIN_NOT_CONFIGURED } from '#server/services/accountMail.js';
 import { caller, createTestApp, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { mailLink, startSmtpServer, type TestSmtpServer } from '../../support/smtp.js';

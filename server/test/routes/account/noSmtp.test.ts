@@ -1,8 +1,8 @@
 // Without VEXIL_SMTP_URL every flow that needs a mail answers 400 and logs the link instead.
 import { beforeAll, expect, it } from 'vitest';
-import { listLogs } from '../../../src/db/repositories/logs.js';
-import { findUserByEmail } from '../../../src/db/repositories/users.js';
-import { MAIL_NOT_CONFIGURED } from '../../../src/services/accountMail.js';
+import { listLogs } from '#server/db/repositories/logs.js';
+import { findUserByEmail } from '#server/db/repositories/users.js';
+import { MAIL_NOT_CONFIGURED } from '#server/services/accountMail.js';
 import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

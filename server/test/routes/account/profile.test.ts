@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { createSession } from '../../../src/db/repositories/sessions.js';
-import { deleteUser, findUserById } from '../../../src/db/repositories/users.js';
+import { createSession } from '#server/db/repositories/sessions.js';
+import { deleteUser, findUserById } from '#server/db/repositories/users.js';
 import { caller, type Caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from 'vitest';
-import { findUserByEmail } from '../../../src/db/repositories/users.js';
+import { findUserByEmail } from '#server/db/repositories/users.js';
 import { caller, createTestApp, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

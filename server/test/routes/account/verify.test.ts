@@ -1,6 +1,6 @@
 // Sign-up with email confirmation, through a real SMTP server: register → mail → verify.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { findUserByEmail } from '../../../src/db/repositories/users.js';
+import { findUserByEmail } from '#server/db/repositories/users.js';
 import { caller, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { setSettings } from '../../../src/db/repositories/settings.js';
-import { defaultSettings } from '../../../src/domain/siteSettings.js';
+import { setSettings } from '#server/db/repositories/settings.js';
+import { defaultSettings } from '#server/domain/siteSettings.js';
 import { caller, signIn } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest';
-import { findParticipationById } from '../../../src/db/repositories/participations.js';
-import { findTeamById } from '../../../src/db/repositories/teams.js';
+import { findParticipationById } from '#server/db/repositories/participations.js';
+import { findTeamById } from '#server/db/repositories/teams.js';
 import { signIn } from '../../support/app.js';
 import { createChallenge, createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { countTeams, findTeamById } from '../../../src/db/repositories/teams.js';
+import { countTeams, findTeamById } from '#server/db/repositories/teams.js';
 import { signIn } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

@@ -3,9 +3,9 @@
 // the sessions.
 import pino from 'pino';
 import { expect, it } from 'vitest';
-import { updateUserRole } from '../../../src/db/repositories/users.js';
-import type { Role } from '../../../src/db/schema.js';
-import { ADMIN_USER_NAME, ensureAdminAccount } from '../../../src/services/bootstrapAdmin.js';
+import { updateUserRole } from '#server/db/repositories/users.js';
+import type { Role } from '#server/db/schema.js';
+import { ADMIN_USER_NAME, ensureAdminAccount } from '#server/services/bootstrapAdmin.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { countUsers, createUser, updateUserFields } from '../../../src/db/repositories/users.js';
+import { countUsers, createUser, updateUserFields } from '#server/db/repositories/users.js';
 import { signIn } from '../../support/app.js';
 import { buildNewUser } from '../../support/builders.js';
 import { describeEachDatabase } from '../../support/databases.js';

@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
-import { listTeamsOfUser } from '../../../src/db/repositories/teams.js';
+import { listTeamsOfUser } from '#server/db/repositories/teams.js';
 import {
   countUsers,
   createUser,
   findUserByUserNameOrEmail,
-} from '../../../src/db/repositories/users.js';
-import { verifyPassword } from '../../../src/domain/passwords.js';
+} from '#server/db/repositories/users.js';
+import { verifyPassword } from '#server/domain/passwords.js';
 import { buildNewUser } from '../../support/builders.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

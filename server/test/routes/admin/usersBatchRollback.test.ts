@@ -1,7 +1,7 @@
 // A clash that appears after the batch was checked (another request creating the same account
 // meanwhile) must still roll the whole batch back: users and teams alike.
 import { expect, it, vi } from 'vitest';
-import { countUsers, createUser } from '../../../src/db/repositories/users.js';
+import { countUsers, createUser } from '#server/db/repositories/users.js';
 import { buildNewUser } from '../../support/builders.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
@@ -10,8 +10,8 @@ import { uniqueText } from './accounts.js';
 
 const race = vi.hoisted(() => ({ beforeHash: undefined as undefined | (() => Promise<unknown>) }));
 
-vi.mock('../../../src/domain/passwords.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../src/domain/passwords.js')>();
+vi.mock('#server/domain/passwords.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('#server/domain/passwords.js')>();
   return {
     ...actual,
     async hashPassword(password: string) {

@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
-import { createSession } from '../../../src/db/repositories/sessions.js';
-import { createTeam } from '../../../src/db/repositories/teams.js';
-import { createUser, findUserById } from '../../../src/db/repositories/users.js';
-import { PASSWORD_SYMBOLS } from '../../../src/domain/randomPassword.js';
-import { verifyPassword } from '../../../src/domain/passwords.js';
+import { createSession } from '#server/db/repositories/sessions.js';
+import { createTeam } from '#server/db/repositories/teams.js';
+import { createUser, findUserById } from '#server/db/repositories/users.js';
+import { PASSWORD_SYMBOLS } from '#server/domain/randomPassword.js';
+import { verifyPassword } from '#server/domain/passwords.js';
 import { caller, type Caller } from '../../support/app.js';
 import { buildNewUser } from '../../support/builders.js';
 import { describeEachDatabase } from '../../support/databases.js';

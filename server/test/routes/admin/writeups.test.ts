@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { expect, it } from 'vitest';
-import { findParticipationById } from '../../../src/db/repositories/participations.js';
+import { findParticipationById } from '#server/db/repositories/participations.js';
 import { signIn } from '../../support/app.js';
 import { createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { findFileByHash } from '../../../src/db/repositories/files.js';
+import { findFileByHash } from '#server/db/repositories/files.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';

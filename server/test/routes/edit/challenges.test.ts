@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { HubMessage } from '../../../src/services/realtime.js';
-import { groups } from '../../../src/services/realtime.js';
+import type { HubMessage } from '#server/services/realtime.js';
+import { groups } from '#server/services/realtime.js';
 import {
   addFlags,
   createChallenge,

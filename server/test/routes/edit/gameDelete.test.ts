@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { findFileByHash } from '../../../src/db/repositories/files.js';
-import { findGame } from '../../../src/db/repositories/games.js';
+import { findFileByHash } from '#server/db/repositories/files.js';
+import { findGame } from '#server/db/repositories/games.js';
 import {
   createChallenge,
   createGame,

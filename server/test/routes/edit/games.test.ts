@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import { findFileByHash } from '../../../src/db/repositories/files.js';
-import { findGame } from '../../../src/db/repositories/games.js';
-import { gameSalt } from '../../../src/domain/flagTemplate.js';
-import { sign, verify } from '../../../src/domain/teamToken.js';
+import { findFileByHash } from '#server/db/repositories/files.js';
+import { findGame } from '#server/db/repositories/games.js';
+import { gameSalt } from '#server/domain/flagTemplate.js';
+import { sign, verify } from '#server/domain/teamToken.js';
 import { multipart } from '../../support/badInputs.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { createNotice } from '../../../src/db/repositories/notices.js';
-import { groups, type HubMessage } from '../../../src/services/realtime.js';
+import { createNotice } from '#server/db/repositories/notices.js';
+import { groups, type HubMessage } from '#server/services/realtime.js';
 import { createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { createAttachment } from '../../../src/db/repositories/attachments.js';
-import { updateChallenge } from '../../../src/db/repositories/challenges.js';
-import { insertFlags } from '../../../src/db/repositories/flags.js';
-import { verify } from '../../../src/domain/teamToken.js';
+import { createAttachment } from '#server/db/repositories/attachments.js';
+import { updateChallenge } from '#server/db/repositories/challenges.js';
+import { insertFlags } from '#server/db/repositories/flags.js';
+import { verify } from '#server/domain/teamToken.js';
 import { type Caller } from '../../support/app.js';
 import { createChallenge, createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';

@@ -2,9 +2,9 @@
 // to the pool when the team, or its registration, is deleted. Upstream keeps such entries marked
 // occupied for good, so a small pool runs dry; Vexil frees them in the deleting transaction.
 import { expect, it } from 'vitest';
-import { createAttachment } from '../../../src/db/repositories/attachments.js';
-import { insertFlags } from '../../../src/db/repositories/flags.js';
-import type { Game } from '../../../src/db/repositories/games.js';
+import { createAttachment } from '#server/db/repositories/attachments.js';
+import { insertFlags } from '#server/db/repositories/flags.js';
+import type { Game } from '#server/db/repositories/games.js';
 import { type Caller } from '../../support/app.js';
 import { createChallenge, createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';

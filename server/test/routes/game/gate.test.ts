@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { Game } from '../../../src/db/repositories/games.js';
+import type { Game } from '#server/db/repositories/games.js';
 import { caller, type Caller } from '../../support/app.js';
 import {
   createChallenge,

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import type { GameSettings } from '../../../src/db/repositories/games.js';
-import { findParticipationOfTeam } from '../../../src/db/repositories/participations.js';
-import { findTeamById } from '../../../src/db/repositories/teams.js';
-import { verify } from '../../../src/domain/teamToken.js';
+import type { GameSettings } from '#server/db/repositories/games.js';
+import { findParticipationOfTeam } from '#server/db/repositories/participations.js';
+import { findTeamById } from '#server/db/repositories/teams.js';
+import { verify } from '#server/domain/teamToken.js';
 import { caller, type Caller } from '../../support/app.js';
 import {
   createChallenge,

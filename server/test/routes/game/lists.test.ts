@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { Game } from '../../../src/db/repositories/games.js';
+import type { Game } from '#server/db/repositories/games.js';
 import { createGame, createTeamWithMembers, joinAndAccept } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

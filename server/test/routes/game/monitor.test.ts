@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
-import { insertGameEvent } from '../../../src/db/repositories/gameEvents.js';
-import { createNotice } from '../../../src/db/repositories/notices.js';
+import { insertGameEvent } from '#server/db/repositories/gameEvents.js';
+import { createNotice } from '#server/db/repositories/notices.js';
 import { type Caller } from '../../support/app.js';
 import { createChallenge, createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';

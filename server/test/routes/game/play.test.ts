@@ -1,9 +1,9 @@
 import { expect, it, vi } from 'vitest';
-import { findChallenge } from '../../../src/db/repositories/challenges.js';
-import { updateGame } from '../../../src/db/repositories/games.js';
-import { findParticipationOfTeam } from '../../../src/db/repositories/participations.js';
-import { gameSalt, teamHash } from '../../../src/domain/flagTemplate.js';
-import { groups, type HubMessage } from '../../../src/services/realtime.js';
+import { findChallenge } from '#server/db/repositories/challenges.js';
+import { updateGame } from '#server/db/repositories/games.js';
+import { findParticipationOfTeam } from '#server/db/repositories/participations.js';
+import { gameSalt, teamHash } from '#server/domain/flagTemplate.js';
+import { groups, type HubMessage } from '#server/services/realtime.js';
 import { type Caller } from '../../support/app.js';
 import { createChallenge, createGame, createTeamWithMembers } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { findFileByHash } from '../../../src/db/repositories/files.js';
-import { findParticipationById } from '../../../src/db/repositories/participations.js';
+import { findFileByHash } from '#server/db/repositories/files.js';
+import { findParticipationById } from '#server/db/repositories/participations.js';
 import { type Caller } from '../../support/app.js';
 import { createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';

@@ -1,8 +1,8 @@
 // Sign-up, sign-in and recovery behind a real Hash-PoW challenge, solved here at difficulty 8.
 import { beforeAll, expect, it } from 'vitest';
-import { isPowSolution, solvePow } from '../../../src/domain/hashPow.js';
-import { CAPTCHA_FAILED } from '../../../src/routes/account/guards.js';
-import { rowsFromSettings } from '../../../src/domain/siteSettings.js';
+import { isPowSolution, solvePow } from '#server/domain/hashPow.js';
+import { CAPTCHA_FAILED } from '#server/routes/account/guards.js';
+import { rowsFromSettings } from '#server/domain/siteSettings.js';
 import { caller, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { setSettings } from '../../../src/db/repositories/settings.js';
+import { setSettings } from '#server/db/repositories/settings.js';
 import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

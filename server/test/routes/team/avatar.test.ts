@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import { findFileByHash } from '../../../src/db/repositories/files.js';
-import { findTeamById } from '../../../src/db/repositories/teams.js';
+import { findFileByHash } from '#server/db/repositories/files.js';
+import { findTeamById } from '#server/db/repositories/teams.js';
 import { caller, type Caller } from '../../support/app.js';
 import { multipart } from '../../support/badInputs.js';
 import { describeEachDatabase } from '../../support/databases.js';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { findTeamById, isTeamMember } from '../../../src/db/repositories/teams.js';
+import { findTeamById, isTeamMember } from '#server/db/repositories/teams.js';
 import { caller, type Caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

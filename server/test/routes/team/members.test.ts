@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTeam, findTeamById, isTeamMember } from '../../../src/db/repositories/teams.js';
+import { createTeam, findTeamById, isTeamMember } from '#server/db/repositories/teams.js';
 import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findTeamById } from '../../../src/db/repositories/teams.js';
-import { updateUserFields } from '../../../src/db/repositories/users.js';
+import { findTeamById } from '#server/db/repositories/teams.js';
+import { updateUserFields } from '#server/db/repositories/users.js';
 import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { generateGameKeyPair, sign } from '../../../src/domain/teamToken.js';
+import { generateGameKeyPair, sign } from '#server/domain/teamToken.js';
 import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';

@@ -2,9 +2,9 @@
 // exactly the results, counters, solve orders, events and bloods that checking them one by one
 // gives; two checkers racing over the same ids settle each submission once.
 import { beforeAll, expect, it } from 'vitest';
-import type { Game } from '../../../src/db/repositories/games.js';
-import { insertSubmission } from '../../../src/db/repositories/submissions.js';
-import { checkBatch, type BatchOutcome } from '../../../src/services/flagCheck/checkBatch.js';
+import type { Game } from '#server/db/repositories/games.js';
+import { insertSubmission } from '#server/db/repositories/submissions.js';
+import { checkBatch, type BatchOutcome } from '#server/services/flagCheck/checkBatch.js';
 import { createChallenge, createGame, type BuiltChallenge } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
