@@ -87,3 +87,21 @@ export function useTestApp(getDb: () => TestDatabase, options: TestAppOptions = 
     },
   };
 }
+
+/**
+ * For suites whose tests each need their own configuration: `start(config)` starts an app on
+ * `getDb()` (several may run at once) and every app started is closed after the suite.
+ */
+export function useTestApps(
+  getDb: () => TestDatabase,
+): (config?: Config, setup?: TestAppOptions['setup']) => Promise<FastifyInstance> {
+  const apps: FastifyInstance[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+  });
+  return async (config = testConfig(), setup) => {
+    const app = await createTestApp(getDb(), config, setup);
+    apps.push(app);
+    return app;
+  };
+}
