@@ -1,6 +1,6 @@
 // The server test harness: one app per suite on the suite's database, callers signed in as each
-// role on first use, and the app closed after the suite. Every answer is checked against the spec
-// (createTestApp installs the check).
+// role the suite asks for, and the app closed after the suite. Every answer is checked against the
+// spec (createTestApp installs the check).
 //
 //   describeEachDatabase('teams', (getDb) => {
 //     const server = useTestApp(getDb);
