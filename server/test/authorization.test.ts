@@ -1,13 +1,13 @@
 // Walks every operation of the spec as anonymous and as each role: below the operation's
 // `x-vexil-role` the answer is 401 (signed out) or 403 (role too low); at or above it, the role
 // check lets the request through. Unsafe methods also refuse a request without the XSRF header.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ACCESS_DENIED, roleRank, SIGN_IN_REQUIRED } from '../src/plugins/roles.js';
-import { isUnsafeMethod } from '../src/plugins/csrf.js';
-import { listOperations, type OperationSpec } from '../src/spec/document.js';
-import { caller, createTestApp, signIn, type Caller } from './support/app.js';
+import { expect, it } from 'vitest';
+import { ACCESS_DENIED, roleRank, SIGN_IN_REQUIRED } from '#server/plugins/roles.js';
+import { isUnsafeMethod } from '#server/plugins/csrf.js';
+import { listOperations, type OperationSpec } from '#server/spec/document.js';
+import { caller, signIn, type Caller } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
+import { useTestApp } from './support/harness.js';
 import { sampleRequest } from './support/samples.js';
 
 const callerRoles = ['Anonymous', 'Banned', 'User', 'Monitor', 'Admin'] as const;
@@ -35,14 +35,11 @@ function expected(role: CallerRole, op: OperationSpec): 'allowed' | 401 | 403 {
 }
 
 describeEachDatabase('role checks on every operation', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
 
   // A fresh caller per request: an allowed call (e.g. logout) must not affect the next one.
-  const callerFor = (role: CallerRole) => (role === 'Anonymous' ? caller(app) : signIn(app, role));
+  const callerFor = (role: CallerRole) =>
+    role === 'Anonymous' ? caller(server.app) : signIn(server.app, role);
 
   for (const op of listOperations()) {
     it(`${op.method} ${op.path} requires ${op.role}`, async () => {

@@ -1,21 +1,15 @@
 // Sends malformed JSON, wrong types, missing and over-long fields, out-of-range ids and
 // numbers to every operation: each answers 4xx with a JSON `{title, status}`, never 5xx — the
 // spec's validation runs before any handler, including the ones that are still 501.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listOperations } from '../src/spec/document.js';
-import { createTestApp, signIn, type Caller } from './support/app.js';
+import { expect, it } from 'vitest';
+import { listOperations } from '#server/spec/document.js';
 import { badRequestsFor } from './support/badInputs.js';
 import { describeEachDatabase } from './support/databases.js';
+import { useTestApp } from './support/harness.js';
 
 describeEachDatabase('bad input to every operation', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   for (const op of listOperations()) {
     const cases = badRequestsFor(op);

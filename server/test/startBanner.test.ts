@@ -1,8 +1,8 @@
 // The start banner and the production pitfalls it repeats, from configurations alone.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { siteUrls, startBanner, wantsBanner } from '../src/startBanner.js';
-import { productionPitfalls } from '../src/startWarnings.js';
+import { loadConfig } from '#server/config.js';
+import { siteUrls, startBanner, wantsBanner } from '#server/startBanner.js';
+import { productionPitfalls } from '#server/startWarnings.js';
 
 const config = (env: Record<string, string> = {}) =>
   loadConfig({ VEXIL_DATA: '/srv/vexil', ...env });

@@ -4,11 +4,11 @@
 // of the wrong type is still refused with 400, unknown properties or not.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSession } from '../src/db/repositories/sessions.js';
-import { createTeam } from '../src/db/repositories/teams.js';
-import { createUser } from '../src/db/repositories/users.js';
-import { listOperations, type JsonSchema, type OperationSpec } from '../src/spec/document.js';
-import { JSON_TYPE } from '../src/spec/routeSchema.js';
+import { createSession } from '#server/db/repositories/sessions.js';
+import { createTeam } from '#server/db/repositories/teams.js';
+import { createUser } from '#server/db/repositories/users.js';
+import { listOperations, type JsonSchema, type OperationSpec } from '#server/spec/document.js';
+import { JSON_TYPE } from '#server/spec/routeSchema.js';
 import { caller, createTestApp, testConfig, type Caller } from './support/app.js';
 import { wrongType } from './support/badInputs.js';
 import { buildNewUser } from './support/builders.js';

@@ -4,7 +4,7 @@
  * what they printed.
  */
 import { spawn } from 'node:child_process';
-import { ROOT } from '../../../bench/event/child.js';
+import { ROOT } from '#bench/event/child.js';
 
 export interface CliRun {
   code: number | null;

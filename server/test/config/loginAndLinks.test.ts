@@ -1,6 +1,6 @@
 // Settings of the sign-in limits and of the hosts mailed links may use (README).
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '#server/config.js';
 
 describe('sign-in limit and mail link settings', () => {
   it('defaults to 5 failures per address, 20 per account, lock-outs of 60 s up to an hour', () => {

@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/db/dialects/postgres.js';
-import { storageFault } from '../../src/db/faults.js';
-import { DatabaseHealth } from '../../src/db/health.js';
-import { toErrorBody } from '../../src/http/errorHandler.js';
+import { openPostgres } from '#server/db/dialects/postgres.js';
+import { storageFault } from '#server/db/faults.js';
+import { DatabaseHealth } from '#server/db/health.js';
+import { toErrorBody } from '#server/http/errorHandler.js';
 import { freePort } from '../faults/support/pgCluster.js';
 import { skipUnless } from '../support/skipReason.js';
 

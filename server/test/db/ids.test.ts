@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newGuidV7, newSecurityStamp } from '../../src/db/ids.js';
+import { newGuidV7, newSecurityStamp } from '#server/db/ids.js';
 
 const GUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

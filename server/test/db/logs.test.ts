@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { countLogs, insertLogs, listLogs, pruneLogs } from '../../src/db/repositories/logs.js';
+import { countLogs, insertLogs, listLogs, pruneLogs } from '#server/db/repositories/logs.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { buildLogEntry } from '../support/builders.js';
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/database.js';
-import { migrations } from '../../src/db/migrations/index.js';
-import { MIGRATION_TABLE } from '../../src/db/migrations/migrate.js';
+import { openDatabase } from '#server/db/database.js';
+import { migrations } from '#server/db/migrations/index.js';
+import { MIGRATION_TABLE } from '#server/db/migrations/migrate.js';
 import { describeEachDatabase } from '../support/databases.js';
 
 describeEachDatabase('migrations', (getDb) => {

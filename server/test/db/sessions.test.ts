@@ -7,13 +7,13 @@ import {
   hashSessionToken,
   pruneExpiredSessions,
   touchSession,
-} from '../../src/db/repositories/sessions.js';
+} from '#server/db/repositories/sessions.js';
 import {
   createUser,
   deleteUser,
   rotateSecurityStamp,
   updateUserRole,
-} from '../../src/db/repositories/users.js';
+} from '#server/db/repositories/users.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { buildNewUser } from '../support/builders.js';
 

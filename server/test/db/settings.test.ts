@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { getAllSettings, setSettings } from '../../src/db/repositories/settings.js';
+import { getAllSettings, setSettings } from '#server/db/repositories/settings.js';
 import { describeEachDatabase } from '../support/databases.js';
 
 describeEachDatabase('settings repository', (getDb) => {

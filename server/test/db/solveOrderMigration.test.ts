@@ -1,31 +1,26 @@
 // Migration 0005 numbers the instances solved before it by their first accepted submission, per
 // challenge, so bloods of a game running across the upgrade keep their order.
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertSubmission } from '../../src/db/repositories/submissions.js';
-import { migrations } from '../../src/db/migrations/index.js';
-import { MIGRATION_TABLE, migrateToLatest } from '../../src/db/migrations/migrate.js';
-import { createTestApp } from '../support/app.js';
+import { expect, it } from 'vitest';
+import { insertSubmission } from '#server/db/repositories/submissions.js';
+import { migrations } from '#server/db/migrations/index.js';
+import { MIGRATION_TABLE, migrateToLatest } from '#server/db/migrations/migrate.js';
 import { createChallenge, createGame } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';
+import { useTestApp } from '../support/harness.js';
 import { playingTeam } from '../routes/game/support.js';
 
 describeEachDatabase('migration 0005_solve_order', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
 
   it('numbers earlier solves by their first accepted submission', async () => {
-    const game = await createGame(app);
-    const one = await createChallenge(app, game.id);
-    const two = await createChallenge(app, game.id);
+    const game = await createGame(server.app);
+    const one = await createChallenge(server.app, game.id);
+    const two = await createChallenge(server.app, game.id);
     const [a, b, c] = [
-      await playingTeam(app, game),
-      await playingTeam(app, game),
-      await playingTeam(app, game),
+      await playingTeam(server.app, game),
+      await playingTeam(server.app, game),
+      await playingTeam(server.app, game),
     ];
     const t = game.start + 1000;
     const solved = async (
@@ -34,7 +29,7 @@ describeEachDatabase('migration 0005_solve_order', (getDb) => {
       times: [number, string][],
     ): Promise<void> => {
       for (const [time, status] of times) {
-        const id = await insertSubmission(app.db, {
+        const id = await insertSubmission(server.app.db, {
           gameId: game.id,
           challengeId,
           participationId: team.registration.id,
@@ -43,10 +38,14 @@ describeEachDatabase('migration 0005_solve_order', (getDb) => {
           answer: 'flag{x}',
           now: t + time,
         });
-        await app.db.updateTable('submissions').set({ status }).where('id', '=', id).execute();
+        await server.app.db
+          .updateTable('submissions')
+          .set({ status })
+          .where('id', '=', id)
+          .execute();
       }
       if (times.some(([, status]) => status === 'Accepted')) {
-        await app.db
+        await server.app.db
           .updateTable('game_instances')
           .set({ is_solved: 1 })
           .where('participation_id', '=', team.registration.id)
@@ -70,15 +69,15 @@ describeEachDatabase('migration 0005_solve_order', (getDb) => {
     for (const name of later) {
       const down = migrations[name].down;
       if (!down) throw new Error(`${name} has no down(): this test cannot step back past it`);
-      await down(app.db as never, getDb().dialect);
+      await down(server.app.db as never, getDb().dialect);
     }
-    await app.db.schema.alterTable('game_instances').dropColumn('solve_order').execute();
+    await server.app.db.schema.alterTable('game_instances').dropColumn('solve_order').execute();
     await sql`delete from ${sql.table(MIGRATION_TABLE)} where name >= '0005_solve_order'`.execute(
-      app.db,
+      server.app.db,
     );
-    await migrateToLatest(app.db, getDb().dialect);
+    await migrateToLatest(server.app.db, getDb().dialect);
 
-    const orders = await app.db
+    const orders = await server.app.db
       .selectFrom('game_instances')
       .select(['participation_id', 'challenge_id', 'solve_order'])
       .where('challenge_id', 'in', [one.id, two.id])

@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
-import { isForeignKeyViolation } from '../../src/db/errors.js';
+import { isForeignKeyViolation } from '#server/db/errors.js';
 import {
   addMember,
   countTeamsCaptainedBy,
   createTeam,
   isCaptainOfAnyTeam,
   listTeamsOfUser,
-} from '../../src/db/repositories/teams.js';
-import { createUser, deleteUser } from '../../src/db/repositories/users.js';
+} from '#server/db/repositories/teams.js';
+import { createUser, deleteUser } from '#server/db/repositories/users.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { buildNewUser } from '../support/builders.js';
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { createUser, findUserById } from '../../src/db/repositories/users.js';
-import { getAllSettings, setSettings } from '../../src/db/repositories/settings.js';
-import { withTransaction } from '../../src/db/transaction.js';
+import { createUser, findUserById } from '#server/db/repositories/users.js';
+import { getAllSettings, setSettings } from '#server/db/repositories/settings.js';
+import { withTransaction } from '#server/db/transaction.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { buildNewUser } from '../support/builders.js';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { isUniqueViolation } from '../../src/db/errors.js';
+import { isUniqueViolation } from '#server/db/errors.js';
 import {
   countUsers,
   createUser,
@@ -11,7 +11,7 @@ import {
   touchLastVisited,
   updateUserFields,
   updateUserRole,
-} from '../../src/db/repositories/users.js';
+} from '#server/db/repositories/users.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { buildNewUser } from '../support/builders.js';
 

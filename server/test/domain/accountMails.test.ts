@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountLink, accountMail } from '../../src/domain/accountMails.js';
+import { accountLink, accountMail } from '#server/domain/accountMails.js';
 
 describe('account mails', () => {
   it('link to /account/{kind} with the Base64 token and email, read back exactly', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailDomainAllowed, registerOutcome } from '../../src/domain/accountPolicy.js';
-import { defaultSettings } from '../../src/domain/siteSettings.js';
+import { emailDomainAllowed, registerOutcome } from '#server/domain/accountPolicy.js';
+import { defaultSettings } from '#server/domain/siteSettings.js';
 
 describe('account policy rules', () => {
   it('allows every domain with an empty list', () => {

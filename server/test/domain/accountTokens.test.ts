@@ -5,7 +5,7 @@ import {
   readAccountToken,
   signAccountToken,
   verifyAccountToken,
-} from '../../src/domain/accountTokens.js';
+} from '#server/domain/accountTokens.js';
 
 const key = deriveKey('a test secret of some length', 'account-tokens');
 const subject = { userId: 'u-1', email: 'Ada@Example.com', securityStamp: 'STAMP1' };

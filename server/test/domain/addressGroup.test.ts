@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressGroup } from '../../src/domain/addressGroup.js';
+import { addressGroup } from '#server/domain/addressGroup.js';
 
 describe('addressGroup', () => {
   it('keeps an IPv4 address, also when IPv4-mapped', () => {

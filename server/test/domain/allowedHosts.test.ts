@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostAllowed } from '../../src/domain/allowedHosts.js';
+import { hostAllowed } from '#server/domain/allowedHosts.js';
 
 describe('hostAllowed', () => {
   const allowed = ['ctf.example.org', 'play.example.org:8443', '[::1]'];

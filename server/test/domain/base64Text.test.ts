@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBase64Text, encodeBase64Text } from '../../src/domain/base64Text.js';
+import { decodeBase64Text, encodeBase64Text } from '#server/domain/base64Text.js';
 
 describe('Base64 text of mail links', () => {
   it('round-trips UTF-8 text', () => {

@@ -7,7 +7,7 @@ import {
   recordsTraffic,
   teamLimitDecision,
   toContainerInfo,
-} from '../../src/domain/containers.js';
+} from '#server/domain/containers.js';
 
 const base = {
   id: '0b0e7a52-4c1f-4d4e-9f43-6a0cbb0e7a52',

@@ -8,8 +8,8 @@ import {
   leet,
   teamHash,
   testFlag,
-} from '../../src/domain/flagTemplate.js';
-import { basicLeet, complexLeet } from '../../src/domain/leetTables.js';
+} from '#server/domain/flagTemplate.js';
+import { basicLeet, complexLeet } from '#server/domain/leetTables.js';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 const seedKey = 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=';

@@ -6,7 +6,7 @@ import {
   parsePowAnswer,
   powDigest,
   solvePow,
-} from '../../src/domain/hashPow.js';
+} from '#server/domain/hashPow.js';
 
 const hex = (s: string) => Buffer.from(s, 'hex');
 

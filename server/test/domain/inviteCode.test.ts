@@ -4,8 +4,8 @@ import {
   inviteTokenMatches,
   isInviteToken,
   parseInviteCode,
-} from '../../src/domain/inviteCode.js';
-import { newInviteToken } from '../../src/db/repositories/teams.js';
+} from '#server/domain/inviteCode.js';
+import { newInviteToken } from '#server/db/repositories/teams.js';
 
 const token = '0123456789abcdef0123456789abcdef';
 

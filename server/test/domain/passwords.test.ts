@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/domain/passwords.js';
+import { hashPassword, verifyPassword } from '#server/domain/passwords.js';
 
 describe('password hashing', () => {
   it('verifies the right password and rejects a wrong one', async () => {

@@ -8,7 +8,7 @@ import {
   udpChecksum,
   udpFrame,
   UNSPECIFIED,
-} from '../../src/domain/pcap.js';
+} from '#server/domain/pcap.js';
 import { readPcap } from '../support/pcapReader.js';
 
 const client = { address: ipv6Bytes('10.0.0.7'), port: 50123 };

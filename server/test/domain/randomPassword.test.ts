@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_SYMBOLS, randomPassword } from '../../src/domain/randomPassword.js';
+import { PASSWORD_SYMBOLS, randomPassword } from '#server/domain/randomPassword.js';
 
 const classes = [
   /[a-z]/,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadName, servedType, typeForUploadName } from '../../src/domain/storedFileTypes.js';
+import { downloadName, servedType, typeForUploadName } from '#server/domain/storedFileTypes.js';
 
 describe('stored file types', () => {
   it('records the type an upload name says, but never one a browser would run', () => {

@@ -6,7 +6,7 @@ import {
   parseTeamToken,
   sign,
   verify,
-} from '../../src/domain/teamToken.js';
+} from '#server/domain/teamToken.js';
 
 // Behaviour §4.3 test vector: seed 00 01 … 1f.
 const seed = Buffer.from(Array.from({ length: 32 }, (_, i) => i)).toString('base64');

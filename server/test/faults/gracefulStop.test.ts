@@ -6,7 +6,7 @@
 // bound ran out). After a restart on the same database, every submission answered 200 is stored
 // and checked exactly once (the checker finishes what the stop left `FlagSubmitted`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitPath, teamHeaders } from '../../../bench/event/traffic.js';
+import { submitPath, teamHeaders } from '#bench/event/traffic.js';
 import { RawHubClient } from '../hubs/support.js';
 import { accountFor, seedFaultGame, type FaultGame } from './support/faultGame.js';
 import { splitRequest, startLoad, tally } from './support/keepAliveLoad.js';

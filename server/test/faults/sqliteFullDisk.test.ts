@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../src/services/logStore.js';
+import type { LogEntry } from '#server/services/logStore.js';
 import { createTestApp } from '../support/app.js';
 import { createChallenge, createGame } from '../support/competition.js';
 import { openTestDatabase, type TestDatabase } from '../support/databases.js';

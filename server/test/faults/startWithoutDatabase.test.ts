@@ -9,10 +9,10 @@ import { request } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { openDatabaseWhenReachable } from '../../src/db/openWhenReachable.js';
-import { listenWhileStarting } from '../../src/http/startingServer.js';
-import { serviceProbes } from '../../src/services/readiness/probes.js';
+import { loadConfig } from '#server/config.js';
+import { openDatabaseWhenReachable } from '#server/db/openWhenReachable.js';
+import { listenWhileStarting } from '#server/http/startingServer.js';
+import { serviceProbes } from '#server/services/readiness/probes.js';
 import { freePort } from './support/pgCluster.js';
 import { REASON, skipUnless } from '../support/skipReason.js';
 

@@ -1,6 +1,6 @@
 // H3 /hub/admin: admins receive every Information-or-higher log line of the server.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { groups } from '../../src/services/realtime.js';
+import { expect, it } from 'vitest';
+import { groups } from '#server/services/realtime.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
   busListeners,
@@ -8,17 +8,12 @@ import {
   nextMessage,
   refusal,
   sessionFor,
-  startHubApp,
+  useHubApp,
   waitFor,
-  type HubApp,
 } from './support.js';
 
 describeEachDatabase('/hub/admin', (getDb) => {
-  let hub: HubApp;
-  beforeAll(async () => {
-    hub = await startHubApp(getDb());
-  });
-  afterAll(() => hub.app.close());
+  const hub = useHubApp(getDb);
 
   it('pushes a line written with app.log.info as a LogMessageModel with an ISO time', async () => {
     const session = await sessionFor(hub.app, 'Admin');

@@ -1,8 +1,8 @@
 // Connections come and go without leaving subscriptions behind; the app's shutdown closes them;
 // negotiate counts against the global rate limit.
 import { HubConnectionState } from '@microsoft/signalr';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { groups } from '../../src/services/realtime.js';
+import { expect, it } from 'vitest';
+import { groups } from '#server/services/realtime.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
   busListeners,
@@ -12,16 +12,12 @@ import {
   RawHubClient,
   sessionFor,
   startHubApp,
+  useHubApp,
   waitFor,
-  type HubApp,
 } from './support.js';
 
 describeEachDatabase('hub connection lifecycle', (getDb) => {
-  let hub: HubApp;
-  beforeAll(async () => {
-    hub = await startHubApp(getDb());
-  });
-  afterAll(() => hub.app.close());
+  const hub = useHubApp(getDb);
 
   it('re-subscribes once after a reconnect and unsubscribes on stop', async () => {
     const game = await gameFor(hub.app);

@@ -1,6 +1,6 @@
 // H2 /hub/monitor?game=<id>: monitors and admins receive the game's events and submissions.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { groups } from '../../src/services/realtime.js';
+import { expect, it } from 'vitest';
+import { groups } from '#server/services/realtime.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
   busListeners,
@@ -9,17 +9,12 @@ import {
   nextMessage,
   refusal,
   sessionFor,
-  startHubApp,
+  useHubApp,
   waitFor,
-  type HubApp,
 } from './support.js';
 
 describeEachDatabase('/hub/monitor', (getDb) => {
-  let hub: HubApp;
-  beforeAll(async () => {
-    hub = await startHubApp(getDb());
-  });
-  afterAll(() => hub.app.close());
+  const hub = useHubApp(getDb);
 
   it.each(['Monitor', 'Admin'] as const)(
     'pushes events and submissions to a %s, times as ISO',

@@ -5,10 +5,10 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { loadConfig } from '../../src/config.js';
-import { SESSION_COOKIE } from '../../src/plugins/auth.js';
-import { FOREIGN_ORIGIN } from '../../src/plugins/hubs/origin.js';
-import { groups } from '../../src/services/realtime.js';
+import { loadConfig } from '#server/config.js';
+import { SESSION_COOKIE } from '#server/plugins/auth.js';
+import { FOREIGN_ORIGIN } from '#server/plugins/hubs/origin.js';
+import { groups } from '#server/services/realtime.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
   busListeners,
@@ -17,6 +17,7 @@ import {
   nextMessage,
   sessionFor,
   startHubApp,
+  useHubApp,
   waitFor,
   type HubApp,
 } from './support.js';
@@ -71,17 +72,15 @@ describe('VEXIL_ALLOWED_ORIGINS', () => {
 });
 
 describeEachDatabase('hub origins', (getDb) => {
-  let hub: HubApp;
+  const hub = useHubApp(getDb, { VEXIL_ALLOWED_ORIGINS: EXTRA_ORIGIN });
   let admin: string;
   /** A page of the same host on another port, e.g. another service on the organiser's machine. */
   let otherPort: string;
   beforeAll(async () => {
-    hub = await startHubApp(getDb(), { VEXIL_ALLOWED_ORIGINS: EXTRA_ORIGIN });
     admin = await sessionFor(hub.app, 'Admin');
     const url = new URL(hub.base);
     otherPort = `${url.protocol}//${url.hostname}:${Number(url.port) + 1}`;
   });
-  afterAll(() => hub.app.close());
 
   const adminCookie = () => `${SESSION_COOKIE}=${admin}`;
 

@@ -1,21 +1,19 @@
 // The SignalR JSON hub protocol on the wire: negotiate, connection tokens, handshake, pings,
 // the client timeout and the absence of client-callable methods.
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_TIMING } from '../../src/plugins/hubs/connection.js';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_TIMING } from '#server/plugins/hubs/connection.js';
 import { describeEachDatabase } from '../support/databases.js';
-import { gameFor, hubClient, RawHubClient, startHubApp, waitFor, type HubApp } from './support.js';
+import { gameFor, hubClient, RawHubClient, useHubApp, waitFor } from './support.js';
 
 const HANDSHAKE = { protocol: 'json', version: 1 };
 
 describeEachDatabase('hub protocol', (getDb) => {
-  let hub: HubApp;
+  const hub = useHubApp(getDb);
   let game: number;
   beforeAll(async () => {
-    hub = await startHubApp(getDb());
     game = await gameFor(hub.app);
   });
   afterEach(() => Object.assign(hub.app.hubs.timing, DEFAULT_TIMING));
-  afterAll(() => hub.app.close());
 
   const negotiate = async (path: string) => {
     const response = await fetch(`${hub.base}${path}/negotiate?game=${game}&negotiateVersion=1`, {

@@ -3,9 +3,9 @@
 // another app published. Skipped without REDIS_URL; required in CI.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HubMessage } from '../../src/services/realtime.js';
-import { groups } from '../../src/services/realtime.js';
-import { RedisRealtimeBus } from '../../src/services/realtimeRedis.js';
+import type { HubMessage } from '#server/services/realtime.js';
+import { groups } from '#server/services/realtime.js';
+import { RedisRealtimeBus } from '#server/services/realtimeRedis.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { gameFor, hubClient, nextMessage, startHubApp, waitFor, type HubApp } from './support.js';
 import { REASON, skippedBecause } from '../support/skipReason.js';

@@ -1,20 +1,13 @@
 // Vexil's "board changed" message on /hub/user (ReceivedScoreboardUpdate): pushed after every
 // rebuild with the board's version, so clients read the board once and revalidate it; and a
 // blood notice arrives only after the board that shows the blood, so the client needs no delay.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { groups } from '../../src/services/realtime.js';
+import { expect, it } from 'vitest';
+import { groups } from '#server/services/realtime.js';
 import { caller } from '../support/app.js';
 import { createChallenge, createGame } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { playingTeam, submitFlag } from '../routes/game/support.js';
-import {
-  busListeners,
-  hubClient,
-  nextMessage,
-  startHubApp,
-  waitFor,
-  type HubApp,
-} from './support.js';
+import { busListeners, hubClient, nextMessage, useHubApp, waitFor } from './support.js';
 
 interface Update {
   gameId: number;
@@ -22,11 +15,7 @@ interface Update {
 }
 
 describeEachDatabase('board changes on /hub/user', (getDb) => {
-  let hub: HubApp;
-  beforeAll(async () => {
-    hub = await startHubApp(getDb());
-  });
-  afterAll(() => hub.app.close());
+  const hub = useHubApp(getDb);
 
   const board = (gameId: number, headers: Record<string, string> = {}) =>
     caller(hub.app)({ method: 'GET', url: `/api/game/${gameId}/scoreboard`, headers });

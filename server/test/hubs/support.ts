@@ -9,15 +9,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { createGame } from '../../src/db/repositories/games.js';
-import { createSession } from '../../src/db/repositories/sessions.js';
-import { createUser } from '../../src/db/repositories/users.js';
-import type { Role } from '../../src/db/tables/accounts.js';
-import { SESSION_COOKIE } from '../../src/plugins/auth.js';
-import { LocalRealtimeBus, type RealtimeBus } from '../../src/services/realtime.js';
-import { RedisRealtimeBus } from '../../src/services/realtimeRedis.js';
+import { createGame } from '#server/db/repositories/games.js';
+import { createSession } from '#server/db/repositories/sessions.js';
+import { createUser } from '#server/db/repositories/users.js';
+import type { Role } from '#server/db/tables/accounts.js';
+import { SESSION_COOKIE } from '#server/plugins/auth.js';
+import { LocalRealtimeBus, type RealtimeBus } from '#server/services/realtime.js';
+import { RedisRealtimeBus } from '#server/services/realtimeRedis.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { buildNewUser } from '../support/builders.js';
+import { useTestApp, type TestApp } from '../support/harness.js';
 import type { TestDatabase } from '../support/databases.js';
 
 export interface HubApp {
@@ -34,6 +35,14 @@ export async function startHubApp(
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return { app, base: `http://127.0.0.1:${port}` };
+}
+
+/** The suite's app listening on a real port (the harness's), closed after the suite. */
+export function useHubApp(
+  getDb: () => TestDatabase,
+  env: Record<string, string> = {},
+): HubApp & TestApp {
+  return useTestApp(getDb, { config: () => testConfig(env), listen: true });
 }
 
 export async function sessionFor(app: FastifyInstance, role: Role): Promise<string> {

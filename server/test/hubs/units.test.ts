@@ -1,13 +1,13 @@
 // Pure pieces of the hubs: record framing, payload times, connection tokens.
 import { describe, expect, it } from 'vitest';
-import { ConnectionTokens } from '../../src/plugins/hubs/negotiate.js';
+import { ConnectionTokens } from '#server/plugins/hubs/negotiate.js';
 import {
   closeFrame,
   invocationFrame,
   readHandshake,
   RecordReader,
   toHubPayload,
-} from '../../src/plugins/hubs/protocol.js';
+} from '#server/plugins/hubs/protocol.js';
 
 describe('hub protocol pieces', () => {
   it('splits records and keeps a partial one for the next message', () => {

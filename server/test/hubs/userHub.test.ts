@@ -1,24 +1,19 @@
 // H1 /hub/user?game=<id>: anyone connects to an existing game and receives its notices.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { groups } from '../../src/services/realtime.js';
+import { expect, it } from 'vitest';
+import { groups } from '#server/services/realtime.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
   gameFor,
   hubClient,
   nextMessage,
   refusal,
-  startHubApp,
+  useHubApp,
   waitFor,
   busListeners,
-  type HubApp,
 } from './support.js';
 
 describeEachDatabase('/hub/user', (getDb) => {
-  let hub: HubApp;
-  beforeAll(async () => {
-    hub = await startHubApp(getDb());
-  });
-  afterAll(() => hub.app.close());
+  const hub = useHubApp(getDb);
 
   it('pushes a notice published to the game group to an anonymous player, time as ISO', async () => {
     const game = await gameFor(hub.app);

@@ -1,33 +1,23 @@
 // /hub/user pushes a game's messages only while REST shows the same data: not before the game has
 // started (hidden or not), and from the start on without reconnecting; a hidden game that has
 // started is shown by both, since hidden only keeps a game out of the public lists.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createGame, updateGame } from '../../src/db/repositories/games.js';
-import { groups } from '../../src/services/realtime.js';
+import { beforeAll, expect, it } from 'vitest';
+import { createGame, updateGame } from '#server/db/repositories/games.js';
+import { groups } from '#server/services/realtime.js';
 import { caller, signIn, type Caller } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
-import {
-  busListeners,
-  hubClient,
-  nextMessage,
-  sessionFor,
-  startHubApp,
-  waitFor,
-  type HubApp,
-} from './support.js';
+import { busListeners, hubClient, nextMessage, sessionFor, useHubApp, waitFor } from './support.js';
 
 const HOUR = 3_600_000;
 
 describeEachDatabase('/hub/user visibility', (getDb) => {
-  let hub: HubApp;
+  const hub = useHubApp(getDb);
   let admin: Caller;
   let player: string;
   beforeAll(async () => {
-    hub = await startHubApp(getDb());
     admin = await signIn(hub.app, 'Admin');
     player = await sessionFor(hub.app, 'User');
   });
-  afterAll(() => hub.app.close());
 
   let sequence = 0;
   const newGame = (settings: { startsIn: number; hidden: boolean }) =>

@@ -4,7 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDirectory } from '../../../scripts/vite-precompress.js';
+import { precompressDirectory } from '#scripts/vite-precompress.js';
 import type { FastifyInstance } from 'fastify';
 import { signIn } from '../support/app.js';
 import { startWebApp, type WebApp } from '../support/webApp.js';

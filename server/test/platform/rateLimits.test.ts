@@ -3,11 +3,12 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { concurrencyLimiter } from '../../src/plugins/concurrency.js';
-import { ApiError } from '../../src/http/errors.js';
-import { installErrorHandler } from '../../src/http/errorHandler.js';
+import { concurrencyLimiter } from '#server/plugins/concurrency.js';
+import { ApiError } from '#server/http/errors.js';
+import { installErrorHandler } from '#server/http/errorHandler.js';
 import { caller, createTestApp, signIn, testConfig } from '../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../support/databases.js';
+import { useTestApp } from '../support/harness.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -19,18 +20,13 @@ const get = (app: FastifyInstance, remoteAddress: string, headers: Record<string
   app.inject({ method: 'GET', url: '/api/config', remoteAddress, headers });
 
 describe('global rate limit', () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(
-      database,
-      testConfig({ VEXIL_RATE_LIMIT: 'on', VEXIL_RATE_LIMIT_GLOBAL: '3/60' }),
-    );
+  const server = useTestApp(() => database, {
+    config: () => testConfig({ VEXIL_RATE_LIMIT: 'on', VEXIL_RATE_LIMIT_GLOBAL: '3/60' }),
   });
-  afterAll(() => app.close());
 
   it('answers 429 with Retry-After and JSON once a client is over the limit', async () => {
-    for (let i = 0; i < 3; i++) expect((await get(app, '10.0.0.1')).statusCode).toBe(200);
-    const limited = await get(app, '10.0.0.1');
+    for (let i = 0; i < 3; i++) expect((await get(server.app, '10.0.0.1')).statusCode).toBe(200);
+    const limited = await get(server.app, '10.0.0.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json()).toEqual({
@@ -40,42 +36,38 @@ describe('global rate limit', () => {
   });
 
   it('keeps other clients unaffected', async () => {
-    expect((await get(app, '10.0.0.2')).statusCode).toBe(200);
+    expect((await get(server.app, '10.0.0.2')).statusCode).toBe(200);
   });
 
   it('counts a signed-in user separately from their address', async () => {
-    const user = await signIn(app, 'User');
-    for (let i = 0; i < 3; i++) await get(app, '10.0.0.3');
-    expect((await get(app, '10.0.0.3')).statusCode).toBe(429);
+    const user = await signIn(server.app, 'User');
+    for (let i = 0; i < 3; i++) await get(server.app, '10.0.0.3');
+    expect((await get(server.app, '10.0.0.3')).statusCode).toBe(429);
     const response = await user({ method: 'GET', url: '/api/config', remoteAddress: '10.0.0.3' });
     expect(response.statusCode).toBe(200);
   });
 
   it('ignores X-Forwarded-For from peers that are not trusted proxies', async () => {
     for (let i = 0; i < 3; i++)
-      await get(app, '10.0.0.4', { 'x-forwarded-for': `198.51.100.${i}` });
-    expect((await get(app, '10.0.0.4', { 'x-forwarded-for': '198.51.100.99' })).statusCode).toBe(
-      429,
-    );
+      await get(server.app, '10.0.0.4', { 'x-forwarded-for': `198.51.100.${i}` });
+    expect(
+      (await get(server.app, '10.0.0.4', { 'x-forwarded-for': '198.51.100.99' })).statusCode,
+    ).toBe(429);
   });
 });
 
 describe('trusted proxies', () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(
-      database,
+  const server = useTestApp(() => database, {
+    config: () =>
       testConfig({
         VEXIL_RATE_LIMIT: 'on',
         VEXIL_RATE_LIMIT_GLOBAL: '2/60',
         VEXIL_TRUSTED_PROXIES: '10.9.0.1',
       }),
-    );
   });
-  afterAll(() => app.close());
 
   it('takes the client address from X-Forwarded-For when the peer is a trusted proxy', async () => {
-    const viaProxy = (client: string) => get(app, '10.9.0.1', { 'x-forwarded-for': client });
+    const viaProxy = (client: string) => get(server.app, '10.9.0.1', { 'x-forwarded-for': client });
     expect((await viaProxy('203.0.113.1')).statusCode).toBe(200);
     expect((await viaProxy('203.0.113.1')).statusCode).toBe(200);
     expect((await viaProxy('203.0.113.1')).statusCode).toBe(429);
@@ -84,29 +76,30 @@ describe('trusted proxies', () => {
 });
 
 describe('named rate limits', () => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(
-      database,
+  const server = useTestApp(() => database, {
+    config: () =>
       testConfig({
         VEXIL_RATE_LIMIT: 'on',
         VEXIL_RATE_LIMIT_GLOBAL: '100/60',
         VEXIL_RATE_LIMIT_REGISTER: '2/60',
       }),
-    );
   });
-  afterAll(() => app.close());
 
   it('limits the operations that name them, per client, on top of the global limit', async () => {
     const register = (remoteAddress: string) =>
-      caller(app)({ method: 'POST', url: '/api/account/register', remoteAddress, payload: {} });
+      caller(server.app)({
+        method: 'POST',
+        url: '/api/account/register',
+        remoteAddress,
+        payload: {},
+      });
     expect((await register('10.1.0.1')).statusCode).not.toBe(429);
     expect((await register('10.1.0.1')).statusCode).not.toBe(429);
     const limited = await register('10.1.0.1');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     expect((await register('10.1.0.2')).statusCode).not.toBe(429);
-    expect((await get(app, '10.1.0.1')).statusCode).toBe(200);
+    expect((await get(server.app, '10.1.0.1')).statusCode).toBe(200);
   });
 });
 

@@ -4,7 +4,7 @@
 // The database's outage (503) is tested in faults/postgresConnection.test.ts.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../bench/event/vexilProcess.js';
+import { freePort } from '#bench/event/vexilProcess.js';
 import { hasRedisServer, startOwnRedis, type OwnRedis } from '../faults/support/ownRedis.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../support/databases.js';

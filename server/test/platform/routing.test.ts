@@ -1,18 +1,13 @@
 // Platform behaviour every operation shares: JSON 404s, case-insensitive paths, one error shape,
 // the XSRF cookie, docs and health.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, createTestApp, type Caller } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
+import { useTestApp } from '../support/harness.js';
 
 describeEachDatabase('routing and errors', (getDb) => {
-  let app: FastifyInstance;
-  let anonymous: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    anonymous = caller(app);
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const anonymous = server.anonymous;
 
   it('answers unknown /api paths with a JSON 404', async () => {
     for (const url of ['/api/nope', '/api/team/1/unknown', '/api', '/assets/x']) {
@@ -73,7 +68,7 @@ describeEachDatabase('routing and errors', (getDb) => {
   });
 
   it('hands out an XSRF-TOKEN cookie readable by the page', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/config' });
+    const response = await server.app.inject({ method: 'GET', url: '/api/config' });
     const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
     expect(cookie?.value).toMatch(/^[\w-]{20,}$/);
     expect(cookie?.httpOnly).toBeFalsy();

@@ -4,7 +4,7 @@
 // once at start: they must not change.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaderValues } from '../../src/plugins/securityHeaders.js';
+import { securityHeaderValues } from '#server/plugins/securityHeaders.js';
 import { startWebApp, type WebApp } from '../support/webApp.js';
 
 const PAGE_POLICY =

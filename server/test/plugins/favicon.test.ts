@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLAG_MARK_SVG } from '../../src/plugins/favicon.js';
-import { createTestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { FLAG_MARK_SVG } from '#server/plugins/favicon.js';
 import { describeEachDatabase } from '../support/databases.js';
+import { useTestApp } from '../support/harness.js';
 
 describe('built-in favicon', () => {
   it('is the mark of public/favicon.svg', () => {
@@ -15,14 +14,10 @@ describe('built-in favicon', () => {
 });
 
 describeEachDatabase('GET /favicon.webp', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
 
   it('serves the built-in mark as a 256 px WebP with an ETag', async () => {
-    const response = await app.inject({ method: 'GET', url: '/favicon.webp' });
+    const response = await server.app.inject({ method: 'GET', url: '/favicon.webp' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/webp');
     expect(response.headers.etag).toMatch(/^"favicon-[0-9a-f]{8}"$/);
@@ -34,14 +29,14 @@ describeEachDatabase('GET /favicon.webp', (getDb) => {
   });
 
   it('answers 304 when If-None-Match carries the current tag, 200 otherwise', async () => {
-    const { etag } = (await app.inject({ method: 'GET', url: '/favicon.webp' })).headers;
-    const fresh = await app.inject({
+    const { etag } = (await server.app.inject({ method: 'GET', url: '/favicon.webp' })).headers;
+    const fresh = await server.app.inject({
       method: 'GET',
       url: '/favicon.webp',
       headers: { 'if-none-match': `"other", W/${etag as string}` },
     });
     expect(fresh.statusCode).toBe(304);
-    const stale = await app.inject({
+    const stale = await server.app.inject({
       method: 'GET',
       url: '/favicon.webp',
       headers: { 'if-none-match': '"favicon-00000000"' },
@@ -50,9 +45,9 @@ describeEachDatabase('GET /favicon.webp', (getDb) => {
   });
 
   it('falls back to the built-in mark when the stored favicon is missing', async () => {
-    const builtIn = (await app.inject({ method: 'GET', url: '/favicon.webp' })).headers.etag;
-    await app.settings.save({ 'GlobalConfig.FaviconHash': 'e'.repeat(64) });
-    const response = await app.inject({ method: 'GET', url: '/favicon.webp' });
+    const builtIn = (await server.app.inject({ method: 'GET', url: '/favicon.webp' })).headers.etag;
+    await server.app.settings.save({ 'GlobalConfig.FaviconHash': 'e'.repeat(64) });
+    const response = await server.app.inject({ method: 'GET', url: '/favicon.webp' });
     expect(response.statusCode).toBe(200);
     expect(response.headers.etag).toBe(builtIn);
   });

@@ -5,8 +5,8 @@ import type { Caller } from '../support/app.js';
 import { createChallenge, type ChallengeOverrides } from '../support/competition.js';
 import { ECHO_PORT } from '../support/docker.js';
 import { expectMatchesSpec } from '../support/spec.js';
-import type { ContainerPolicy } from '../../src/domain/siteSettings.js';
-import { rowsFromSettings } from '../../src/domain/siteSettings.js';
+import type { ContainerPolicy } from '#server/domain/siteSettings.js';
+import { rowsFromSettings } from '#server/domain/siteSettings.js';
 
 /** An enabled DynamicContainer challenge of the echo image (unless overridden). */
 export function containerChallenge(

@@ -1,11 +1,9 @@
 // A team's challenge container on a real Docker engine: started with the team's flag, reachable on
 // its entry, extended only inside the renewal window, destroyed with nothing left on the engine;
 // and the same through the platform proxy mapping (GUID entry, nothing published).
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findInstance } from '../../src/db/repositories/instances.js';
-import { groups, type HubMessage } from '../../src/services/realtime.js';
-import { createTestApp } from '../support/app.js';
+import { afterAll, expect, it } from 'vitest';
+import { findInstance } from '#server/db/repositories/instances.js';
+import { groups, type HubMessage } from '#server/services/realtime.js';
 import { createGame } from '../support/competition.js';
 import {
   describeWithDocker,
@@ -27,37 +25,36 @@ import {
   setPolicy,
   startContainer,
 } from './containerSupport.js';
+import { useTestApp } from '../support/harness.js';
 
 const MINUTE = 60_000;
 
 describeWithDocker('team containers on the engine', (getDb, image) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb(), dockerTestConfig());
-  });
+  const server = useTestApp(getDb, { config: () => dockerTestConfig() });
   afterAll(async () => {
-    await removeOwnedContainers(await app.containers.owner());
-    await app.close();
+    await removeOwnedContainers(await server.app.containers.owner());
   });
 
   it('runs the team container from start to destroy, with its flag on the entry', async () => {
-    const game = await createGame(app);
-    const challenge = await containerChallenge(app, game.id, image);
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app);
+    const challenge = await containerChallenge(server.app, game.id, image);
+    const team = await playingTeam(server.app, game);
     const events: HubMessage[] = [];
-    const unsubscribe = app.realtime.subscribe(groups.monitors(game.id), (m) => events.push(m));
+    const unsubscribe = server.app.realtime.subscribe(groups.monitors(game.id), (m) =>
+      events.push(m),
+    );
 
     const started = await startContainer(team.call, game.id, challenge.id);
     expect(started.statusCode, started.body).toBe(200);
     const info = started.json();
     expect(info.status).toBe('Running');
     expect(info.expectStopAt - info.startedAt).toBe(120 * MINUTE);
-    const [row] = await containerRows(app, team.registration.id, challenge.id);
+    const [row] = await containerRows(server.app, team.registration.id, challenge.id);
     expect(row).toMatchObject({ port: ECHO_PORT, is_proxy: 0, capture: 0, image });
     expect(info.entry).toBe(`${row.public_ip}:${row.public_port}`);
 
     // The team's flag was fixed on start, and the service answers it on every way in.
-    const flag = (await findInstance(app.db, team.registration.id, challenge.id))!.flag!;
+    const flag = (await findInstance(server.app.db, team.registration.id, challenge.id))!.flag!;
     expect(flag).toMatch(/^flag\{echo_[0-9a-f]{12}\}$/);
     const answer = [flag, String(team.team.id)];
     expect(await readService('127.0.0.1', row.public_port!)).toEqual(answer);
@@ -68,7 +65,7 @@ describeWithDocker('team containers on the engine', (getDb, image) => {
     // The engine holds one container with the platform's labels and the challenge's limits.
     const [engine] = await engineContainersOf([row.id]);
     expect(engine.Labels).toMatchObject({
-      'vexil.owner': await app.containers.owner(),
+      'vexil.owner': await server.app.containers.owner(),
       'vexil.challenge': String(challenge.id),
       'vexil.game': String(game.id),
       'vexil.team': String(team.team.id),
@@ -92,7 +89,7 @@ describeWithDocker('team containers on the engine', (getDb, image) => {
     expect(early.statusCode).toBe(400);
     expect(early.json().title).toBe("Container's lifetime cannot be extended yet");
     const soon = Date.now() + 5 * MINUTE;
-    await app.db
+    await server.app.db
       .updateTable('containers')
       .set({ expect_stop_at: soon })
       .where('id', '=', row.id)
@@ -102,10 +99,10 @@ describeWithDocker('team containers on the engine', (getDb, image) => {
     expect(extended.json().expectStopAt).toBe(soon + 120 * MINUTE);
     expect((await extendContainer(team.call, game.id, challenge.id)).statusCode).toBe(400);
 
-    await passGuard(app, team.registration.id, challenge.id);
+    await passGuard(server.app, team.registration.id, challenge.id);
     const destroyed = await destroyContainer(team.call, game.id, challenge.id);
     expect(destroyed.statusCode, destroyed.body).toBe(200);
-    expect(await containerRows(app, team.registration.id, challenge.id)).toEqual([]);
+    expect(await containerRows(server.app, team.registration.id, challenge.id)).toEqual([]);
     expect(await engineContainersOf([row.id])).toEqual([]);
     const gone = await team.call({
       method: 'GET',
@@ -120,7 +117,7 @@ describeWithDocker('team containers on the engine', (getDb, image) => {
       ['ReceivedGameEvent', 'ContainerStart'],
       ['ReceivedGameEvent', 'ContainerDestroy'],
     ]);
-    const stored = await app.db
+    const stored = await server.app.db
       .selectFrom('game_events')
       .select(['type', 'values', 'user_name', 'team_name'])
       .where('game_id', '=', game.id)
@@ -137,31 +134,31 @@ describeWithDocker('team containers on the engine', (getDb, image) => {
   });
 
   it('gives a static container no flag, only the team id', async () => {
-    const game = await createGame(app);
-    const challenge = await containerChallenge(app, game.id, image, {
+    const game = await createGame(server.app);
+    const challenge = await containerChallenge(server.app, game.id, image, {
       type: 'StaticContainer',
       flags: ['flag{static}'],
     });
-    const team = await playingTeam(app, game);
+    const team = await playingTeam(server.app, game);
     const started = await startContainer(team.call, game.id, challenge.id);
     expect(started.statusCode, started.body).toBe(200);
-    const [row] = await containerRows(app, team.registration.id, challenge.id);
+    const [row] = await containerRows(server.app, team.registration.id, challenge.id);
     expect(await readService(row.ip, row.port)).toEqual(['', String(team.team.id)]);
   });
 
   it('keeps proxied containers internal: the GUID is the entry, nothing is published', async () => {
-    await setPolicy(app, { portMapping: 'PlatformProxy', enableTrafficCapture: true });
+    await setPolicy(server.app, { portMapping: 'PlatformProxy', enableTrafficCapture: true });
     try {
-      const game = await createGame(app);
-      const captured = await containerChallenge(app, game.id, image, {
+      const game = await createGame(server.app);
+      const captured = await containerChallenge(server.app, game.id, image, {
         enableTrafficCapture: true,
       });
-      const plain = await containerChallenge(app, game.id, image);
-      const team = await playingTeam(app, game);
+      const plain = await containerChallenge(server.app, game.id, image);
+      const team = await playingTeam(server.app, game);
       for (const challenge of [captured, plain]) {
         const started = await startContainer(team.call, game.id, challenge.id);
         expect(started.statusCode, started.body).toBe(200);
-        const [row] = await containerRows(app, team.registration.id, challenge.id);
+        const [row] = await containerRows(server.app, team.registration.id, challenge.id);
         expect(started.json().entry).toBe(row.id);
         expect(row).toMatchObject({ is_proxy: 1, public_ip: null, public_port: null });
         expect(row.capture).toBe(challenge === captured ? 1 : 0);
@@ -169,14 +166,14 @@ describeWithDocker('team containers on the engine', (getDb, image) => {
         expect(engine.Ports.filter((p) => p.PublicPort)).toEqual([]);
         expect((await readService(row.ip, row.port))[1]).toBe(String(team.team.id));
         // The proxy knows the container while it runs, and forgets it as soon as it is destroyed.
-        const probe = () => app.inject({ method: 'GET', url: `/api/proxy/${row.id}` });
+        const probe = () => server.app.inject({ method: 'GET', url: `/api/proxy/${row.id}` });
         expect((await probe()).statusCode).toBe(204);
-        await passGuard(app, team.registration.id, challenge.id);
+        await passGuard(server.app, team.registration.id, challenge.id);
         expect((await destroyContainer(team.call, game.id, challenge.id)).statusCode).toBe(200);
         expect((await probe()).statusCode).toBe(404);
       }
     } finally {
-      await setPolicy(app, { portMapping: 'Default', enableTrafficCapture: false });
+      await setPolicy(server.app, { portMapping: 'Default', enableTrafficCapture: false });
     }
   });
 });

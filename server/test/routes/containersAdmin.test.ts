@@ -1,9 +1,7 @@
 // Organisers and containers on a real engine: test containers of a challenge (E22, E23), the list
 // and removal of team containers (AD20, AD21), and engine containers following a deleted
 // challenge, game or team away.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, signIn, type Caller } from '../support/app.js';
+import { afterAll, expect, it } from 'vitest';
 import { createGame } from '../support/competition.js';
 import {
   describeWithDocker,
@@ -15,19 +13,15 @@ import {
 import { expectMatchesSpec } from '../support/spec.js';
 import { playingTeam } from './game/support.js';
 import { containerChallenge, containerRows, startContainer } from './containerSupport.js';
+import { useTestApp } from '../support/harness.js';
 
 const HOUR = 3_600_000;
 
 describeWithDocker('organisers and containers', (getDb, image) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb(), dockerTestConfig());
-    admin = await signIn(app, 'Admin');
-  });
+  const server = useTestApp(getDb, { config: () => dockerTestConfig() });
+  const admin = server.as('Admin');
   afterAll(async () => {
-    await removeOwnedContainers(await app.containers.owner());
-    await app.close();
+    await removeOwnedContainers(await server.app.containers.owner());
   });
 
   const testPath = (gameId: number, cId: number) =>
@@ -51,7 +45,7 @@ describeWithDocker('organisers and containers', (getDb, image) => {
     return response.json();
   };
   const testRow = (cId: number) =>
-    app.db
+    server.app.db
       .selectFrom('containers')
       .selectAll()
       .where('challenge_id', '=', cId)
@@ -59,9 +53,9 @@ describeWithDocker('organisers and containers', (getDb, image) => {
       .execute();
 
   it('runs a test container with the test flag for 2 hours, replaces it and stops it', async () => {
-    const game = await createGame(app);
-    const plain = await containerChallenge(app, game.id, image, { flagTemplate: null });
-    const templated = await containerChallenge(app, game.id, image, {
+    const game = await createGame(server.app);
+    const plain = await containerChallenge(server.app, game.id, image, { flagTemplate: null });
+    const templated = await containerChallenge(server.app, game.id, image, {
       flagTemplate: 'flag{t_[TEAM_HASH]}',
     });
     for (const [challenge, flag] of [
@@ -96,12 +90,12 @@ describeWithDocker('organisers and containers', (getDb, image) => {
   });
 
   it('refuses test containers for what cannot have one', async () => {
-    const game = await createGame(app);
-    const attachment = await containerChallenge(app, game.id, image, {
+    const game = await createGame(server.app);
+    const attachment = await containerChallenge(server.app, game.id, image, {
       type: 'StaticAttachment',
       flags: ['flag{a}'],
     });
-    const noImage = await containerChallenge(app, game.id, '');
+    const noImage = await containerChallenge(server.app, game.id, '');
     const refused = await startTest(game.id, attachment.id);
     expect(refused.json()).toEqual({
       title: 'This challenge cannot create a container',
@@ -115,11 +109,11 @@ describeWithDocker('organisers and containers', (getDb, image) => {
   });
 
   it('lists team containers for administrators and destroys one by its GUID', async () => {
-    const game = await createGame(app);
-    const challenge = await containerChallenge(app, game.id, image);
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app);
+    const challenge = await containerChallenge(server.app, game.id, image);
+    const team = await playingTeam(server.app, game);
     expect((await startContainer(team.call, game.id, challenge.id)).statusCode).toBe(200);
-    const [row] = await containerRows(app, team.registration.id, challenge.id);
+    const [row] = await containerRows(server.app, team.registration.id, challenge.id);
 
     const list = await admin({ method: 'GET', url: '/api/admin/instances' });
     expectMatchesSpec('adminGetInstances', list);
@@ -143,7 +137,7 @@ describeWithDocker('organisers and containers', (getDb, image) => {
     expectMatchesSpec('adminDestroyInstance', destroyed);
     expect(destroyed.statusCode).toBe(200);
     expect(await engineContainersOf([row.id])).toEqual([]);
-    expect(await containerRows(app, team.registration.id, challenge.id)).toEqual([]);
+    expect(await containerRows(server.app, team.registration.id, challenge.id)).toEqual([]);
     const again = await admin({ method: 'DELETE', url });
     expectMatchesSpec('adminDestroyInstance', again);
     expect(again.statusCode).toBe(404);
@@ -156,17 +150,17 @@ describeWithDocker('organisers and containers', (getDb, image) => {
       (_g: number, _c: number, teamId: number) => `/api/admin/teams/${teamId}`,
     ];
     for (const url of deletions) {
-      const game = await createGame(app);
-      const challenge = await containerChallenge(app, game.id, image);
-      const team = await playingTeam(app, game);
+      const game = await createGame(server.app);
+      const challenge = await containerChallenge(server.app, game.id, image);
+      const team = await playingTeam(server.app, game);
       expect((await startContainer(team.call, game.id, challenge.id)).statusCode).toBe(200);
-      const [row] = await containerRows(app, team.registration.id, challenge.id);
+      const [row] = await containerRows(server.app, team.registration.id, challenge.id);
       const deleted = await admin({
         method: 'DELETE',
         url: url(game.id, challenge.id, team.team.id),
       });
       expect(deleted.statusCode, deleted.body).toBe(200);
-      await app.containers.idle();
+      await server.app.containers.idle();
       expect(await engineContainersOf([row.id])).toEqual([]);
     }
   });

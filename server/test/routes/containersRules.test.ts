@@ -1,9 +1,7 @@
 // The rules around a team's container on a real engine: the 10-second guard (with rate limiting
 // off), concurrent creates, the team limit (also under concurrent creates) and its destroy-oldest
 // policy, stopped leftovers, and the refusals that never reach the engine.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp } from '../support/app.js';
+import { afterAll, expect, it } from 'vitest';
 import { createGame } from '../support/competition.js';
 import {
   describeWithDocker,
@@ -22,21 +20,18 @@ import {
   setPolicy,
   startContainer,
 } from './containerSupport.js';
+import { useTestApp } from '../support/harness.js';
 
 describeWithDocker('team container rules', (getDb, image) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb(), dockerTestConfig({ VEXIL_RATE_LIMIT: 'off' }));
-  });
+  const server = useTestApp(getDb, { config: () => dockerTestConfig({ VEXIL_RATE_LIMIT: 'off' }) });
   afterAll(async () => {
-    await removeOwnedContainers(await app.containers.owner());
-    await app.close();
+    await removeOwnedContainers(await server.app.containers.owner());
   });
 
   it('refuses a second create or destroy within 10 seconds, rate limiting off', async () => {
-    const game = await createGame(app);
-    const challenge = await containerChallenge(app, game.id, image);
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app);
+    const challenge = await containerChallenge(server.app, game.id, image);
+    const team = await playingTeam(server.app, game);
     expect((await startContainer(team.call, game.id, challenge.id)).statusCode).toBe(200);
 
     const tooSoon = await destroyContainer(team.call, game.id, challenge.id);
@@ -44,9 +39,9 @@ describeWithDocker('team container rules', (getDb, image) => {
     expect(tooSoon.json()).toEqual({ title: 'Container operation too often', status: 429 });
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThanOrEqual(9);
     expect((await startContainer(team.call, game.id, challenge.id)).statusCode).toBe(429);
-    expect(await containerRows(app, team.registration.id, challenge.id)).toHaveLength(1);
+    expect(await containerRows(server.app, team.registration.id, challenge.id)).toHaveLength(1);
 
-    await passGuard(app, team.registration.id, challenge.id);
+    await passGuard(server.app, team.registration.id, challenge.id);
     const running = await startContainer(team.call, game.id, challenge.id);
     expect(running.statusCode).toBe(400);
     expect(running.json().title).toBe('The container of this challenge already exists');
@@ -55,18 +50,18 @@ describeWithDocker('team container rules', (getDb, image) => {
   });
 
   it('makes one container out of concurrent creates', async () => {
-    const game = await createGame(app);
-    const challenge = await containerChallenge(app, game.id, image);
-    const team = await playingTeam(app, game, { size: 3 });
+    const game = await createGame(server.app);
+    const challenge = await containerChallenge(server.app, game.id, image);
+    const team = await playingTeam(server.app, game, { size: 3 });
     const answers = await Promise.all(
       [...team.members, ...team.members].map((m) => startContainer(m.call, game.id, challenge.id)),
     );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c !== 200).every((c) => c === 429 || c === 400)).toBe(true);
-    const rows = await containerRows(app, team.registration.id, challenge.id);
+    const rows = await containerRows(server.app, team.registration.id, challenge.id);
     expect(rows).toHaveLength(1);
-    const owner = await app.containers.owner();
+    const owner = await server.app.containers.owner();
     const onEngine = await testEngine().listContainers({
       all: true,
       filters: { label: [`vexil.owner=${owner}`, `vexil.challenge=${challenge.id}`] },
@@ -75,33 +70,33 @@ describeWithDocker('team container rules', (getDb, image) => {
   });
 
   it('holds the team limit, or destroys the oldest container when the policy says so', async () => {
-    const game = await createGame(app, { containerCountLimit: 1 });
-    const first = await containerChallenge(app, game.id, image);
-    const second = await containerChallenge(app, game.id, image);
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app, { containerCountLimit: 1 });
+    const first = await containerChallenge(server.app, game.id, image);
+    const second = await containerChallenge(server.app, game.id, image);
+    const team = await playingTeam(server.app, game);
     expect((await startContainer(team.call, game.id, first.id)).statusCode).toBe(200);
     const refused = await startContainer(team.call, game.id, second.id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().title).toBe('The number of team containers cannot exceed 1');
 
-    await setPolicy(app, { autoDestroyOnLimitReached: true });
+    await setPolicy(server.app, { autoDestroyOnLimitReached: true });
     try {
-      const [oldest] = await containerRows(app, team.registration.id, first.id);
+      const [oldest] = await containerRows(server.app, team.registration.id, first.id);
       const replaced = await startContainer(team.call, game.id, second.id);
       expect(replaced.statusCode, replaced.body).toBe(200);
-      expect(await containerRows(app, team.registration.id, first.id)).toEqual([]);
+      expect(await containerRows(server.app, team.registration.id, first.id)).toEqual([]);
       expect(await engineContainersOf([oldest.id])).toEqual([]);
-      expect(await containerRows(app, team.registration.id, second.id)).toHaveLength(1);
+      expect(await containerRows(server.app, team.registration.id, second.id)).toHaveLength(1);
     } finally {
-      await setPolicy(app, { autoDestroyOnLimitReached: false });
+      await setPolicy(server.app, { autoDestroyOnLimitReached: false });
     }
   });
 
   it('holds the team limit when the team starts two challenges at once', async () => {
-    const game = await createGame(app, { containerCountLimit: 1 });
-    const first = await containerChallenge(app, game.id, image);
-    const second = await containerChallenge(app, game.id, image);
-    const team = await playingTeam(app, game, { size: 2 });
+    const game = await createGame(server.app, { containerCountLimit: 1 });
+    const first = await containerChallenge(server.app, game.id, image);
+    const second = await containerChallenge(server.app, game.id, image);
+    const team = await playingTeam(server.app, game, { size: 2 });
     const [a, b] = team.members;
     const answers = await Promise.all([
       startContainer(a.call, game.id, first.id),
@@ -111,38 +106,38 @@ describeWithDocker('team container rules', (getDb, image) => {
     const refused = answers.find((answer) => answer.statusCode === 400)!;
     expect(refused.json().title).toBe('The number of team containers cannot exceed 1');
     const rows = [
-      ...(await containerRows(app, team.registration.id, first.id)),
-      ...(await containerRows(app, team.registration.id, second.id)),
+      ...(await containerRows(server.app, team.registration.id, first.id)),
+      ...(await containerRows(server.app, team.registration.id, second.id)),
     ];
     expect(rows).toHaveLength(1);
   });
 
   it('replaces a leftover whose engine container has stopped', async () => {
-    const game = await createGame(app);
-    const challenge = await containerChallenge(app, game.id, image);
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app);
+    const challenge = await containerChallenge(server.app, game.id, image);
+    const team = await playingTeam(server.app, game);
     expect((await startContainer(team.call, game.id, challenge.id)).statusCode).toBe(200);
-    const [leftover] = await containerRows(app, team.registration.id, challenge.id);
+    const [leftover] = await containerRows(server.app, team.registration.id, challenge.id);
     await testEngine().getContainer(leftover.engine_id).kill();
 
-    await passGuard(app, team.registration.id, challenge.id);
+    await passGuard(server.app, team.registration.id, challenge.id);
     const again = await startContainer(team.call, game.id, challenge.id);
     expect(again.statusCode, again.body).toBe(200);
-    const [fresh] = await containerRows(app, team.registration.id, challenge.id);
+    const [fresh] = await containerRows(server.app, team.registration.id, challenge.id);
     expect(fresh.id).not.toBe(leftover.id);
     expect(await engineContainersOf([leftover.id])).toEqual([]);
   });
 
   it('refuses what is no container, not there or not created, touching nothing', async () => {
-    const game = await createGame(app);
-    const attachment = await containerChallenge(app, game.id, image, {
+    const game = await createGame(server.app);
+    const attachment = await containerChallenge(server.app, game.id, image, {
       type: 'StaticAttachment',
       flags: ['flag{x}'],
     });
-    const disabled = await containerChallenge(app, game.id, image, { isEnabled: false });
-    const noImage = await containerChallenge(app, game.id, '', { containerImage: '' });
-    const challenge = await containerChallenge(app, game.id, image);
-    const team = await playingTeam(app, game);
+    const disabled = await containerChallenge(server.app, game.id, image, { isEnabled: false });
+    const noImage = await containerChallenge(server.app, game.id, '', { containerImage: '' });
+    const challenge = await containerChallenge(server.app, game.id, image);
+    const team = await playingTeam(server.app, game);
 
     const notContainer = await startContainer(team.call, game.id, attachment.id);
     expect(notContainer.statusCode).toBe(400);
@@ -156,18 +151,18 @@ describeWithDocker('team container rules', (getDb, image) => {
       expect(missing.statusCode).toBe(400);
       expect(missing.json().title).toBe("The container of this challenge hasn't been created");
     }
-    const outsider = await playingTeam(app, await createGame(app));
+    const outsider = await playingTeam(server.app, await createGame(server.app));
     expect((await startContainer(outsider.call, game.id, challenge.id)).statusCode).toBe(400);
   });
 
   it('answers an image the engine cannot get with 400, leaving no row and no guard', async () => {
-    const game = await createGame(app);
-    const challenge = await containerChallenge(app, game.id, 'vexil-test/missing:none');
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app);
+    const challenge = await containerChallenge(server.app, game.id, 'vexil-test/missing:none');
+    const team = await playingTeam(server.app, game);
     const failed = await startContainer(team.call, game.id, challenge.id);
     expect(failed.statusCode).toBe(400);
     expect(failed.json().title).toBe('Failed to create container for challenge');
-    expect(await containerRows(app, team.registration.id, challenge.id)).toEqual([]);
+    expect(await containerRows(server.app, team.registration.id, challenge.id)).toEqual([]);
     // The failed attempt did not start the 10-second guard.
     expect((await startContainer(team.call, game.id, challenge.id)).statusCode).toBe(400);
   });

@@ -1,13 +1,13 @@
 // The reference's web client saves four forms by sending back the whole object it read, output-only
 // properties included. Each is accepted; what the form edits changes, and what the update does not
 // take (ids, counters, members, lock, addresses, times, avatars, flags) stays as stored.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findTeamById, listMembersOfTeams } from '../../src/db/repositories/teams.js';
-import { findUserById } from '../../src/db/repositories/users.js';
-import { createTestApp, type Caller } from '../support/app.js';
+import { beforeAll, expect, it } from 'vitest';
+import { findTeamById, listMembersOfTeams } from '#server/db/repositories/teams.js';
+import { findUserById } from '#server/db/repositories/users.js';
+import { type Caller } from '../support/app.js';
 import { createChallenge, createGame } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';
+import { useTestApp } from '../support/harness.js';
 import { expectMatchesSpec } from '../support/spec.js';
 import { signedInUser, uniqueText } from './admin/accounts.js';
 import { teamWith } from './team/support.js';
@@ -15,13 +15,11 @@ import { teamWith } from './team/support.js';
 type Json = Record<string, unknown>;
 
 describeEachDatabase('forms that send back the object they read', (getDb) => {
-  let app: FastifyInstance;
+  const server = useTestApp(getDb);
   let admin: Caller;
   beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = (await signedInUser(app, { role: 'Admin' })).call;
+    admin = (await signedInUser(server.app, { role: 'Admin' })).call;
   });
-  afterAll(() => app.close());
 
   const read = async (call: Caller, url: string, operationId: string) => {
     const response = await call({ method: 'GET', url });
@@ -37,9 +35,11 @@ describeEachDatabase('forms that send back the object they read', (getDb) => {
   };
 
   it('edits a challenge from its edit view', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id, { flags: ['flag{one}', 'flag{two}'] });
-    const other = await createChallenge(app, game.id);
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id, {
+      flags: ['flag{one}', 'flag{two}'],
+    });
+    const other = await createChallenge(server.app, game.id);
     const url = `/api/edit/games/${game.id}/challenges/${challenge.id}`;
     const before = await read(admin, url, 'editGetGameChallenge');
     const otherBefore = await read(
@@ -73,10 +73,10 @@ describeEachDatabase('forms that send back the object they read', (getDb) => {
   });
 
   it('edits a user from the admin list', async () => {
-    const { user } = await signedInUser(app);
-    const { user: other } = await signedInUser(app);
+    const { user } = await signedInUser(server.app);
+    const { user: other } = await signedInUser(server.app);
     const visited = { last_ip: '198.51.100.7', last_visited: Date.now() - 60_000 };
-    await app.db.updateTable('users').set(visited).where('id', '=', user.id).execute();
+    await server.app.db.updateTable('users').set(visited).where('id', '=', user.id).execute();
     const list = await admin({
       method: 'POST',
       url: '/api/admin/users/search',
@@ -95,19 +95,19 @@ describeEachDatabase('forms that send back the object they read', (getDb) => {
       ip: '203.0.113.9',
       avatar: '/assets/0123/avatar',
     });
-    expect(await findUserById(app.db, user.id)).toEqual({
+    expect(await findUserById(server.app.db, user.id)).toEqual({
       ...user,
       realName: 'Changed Name',
       bio: 'A new bio',
       lastIp: visited.last_ip,
       lastVisited: visited.last_visited,
     });
-    expect(await findUserById(app.db, other.id)).toEqual(other);
+    expect(await findUserById(server.app.db, other.id)).toEqual(other);
   });
 
   it('edits a team from the admin list', async () => {
-    const { team } = await teamWith(app, 1);
-    const { team: other } = await teamWith(app, 1);
+    const { team } = await teamWith(server.app, 1);
+    const { team: other } = await teamWith(server.app, 1);
     const list = await admin({
       method: 'POST',
       url: '/api/admin/teams/search',
@@ -125,19 +125,19 @@ describeEachDatabase('forms that send back the object they read', (getDb) => {
       avatar: '/assets/0123/avatar',
       members: [],
     });
-    expect(await findTeamById(app.db, team.id)).toEqual({
+    expect(await findTeamById(server.app.db, team.id)).toEqual({
       ...team,
       name,
       bio: 'A new bio',
       locked: true,
     });
-    expect((await listMembersOfTeams(app.db, [team.id])).get(team.id)).toHaveLength(2);
-    expect(await findTeamById(app.db, other.id)).toEqual(other);
+    expect((await listMembersOfTeams(server.app.db, [team.id])).get(team.id)).toHaveLength(2);
+    expect(await findTeamById(server.app.db, other.id)).toEqual(other);
   });
 
   it("edits the captain's own team", async () => {
-    const { team, captain } = await teamWith(app, 1);
-    const { team: other } = await teamWith(app, 0);
+    const { team, captain } = await teamWith(server.app, 1);
+    const { team: other } = await teamWith(server.app, 0);
     const url = `/api/team/${team.id}`;
     const before = await read(captain.call, url, 'teamGetTeam');
     const name = uniqueText('Renamed ');
@@ -153,7 +153,7 @@ describeEachDatabase('forms that send back the object they read', (getDb) => {
     const after = { ...before, name, bio: 'A new bio' };
     expect(response.json()).toEqual(after);
     expect(await read(captain.call, url, 'teamGetTeam')).toEqual(after);
-    expect(await findTeamById(app.db, team.id)).toEqual({ ...team, name, bio: 'A new bio' });
-    expect(await findTeamById(app.db, other.id)).toEqual(other);
+    expect(await findTeamById(server.app.db, team.id)).toEqual({ ...team, name, bio: 'A new bio' });
+    expect(await findTeamById(server.app.db, other.id)).toEqual(other);
   });
 });

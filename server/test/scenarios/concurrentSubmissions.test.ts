@@ -1,11 +1,11 @@
 // Many submissions of the same flag at the same moment (issue 4): every one is stored and checked,
 // each team counts once, and exactly three solves are bloods — the same three on the board and in
 // the notices. The checker runs several workers so that checks really overlap.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, signIn, testConfig, type Caller } from '../support/app.js';
+import { expect, it } from 'vitest';
+import { testConfig } from '../support/app.js';
 import { createChallenge, createGame } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';
+import { useTestApp } from '../support/harness.js';
 import { expectMatchesSpec } from '../support/spec.js';
 import { playingTeam, submitFlag, type PlayingTeam } from '../routes/game/support.js';
 import {
@@ -21,15 +21,9 @@ const TEAMS = 50;
 const REPEATS = 20;
 
 describeEachDatabase('concurrent submissions', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  let monitor: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb(), testConfig({ VEXIL_FLAG_CHECK_WORKERS: '4' }));
-    admin = await signIn(app, 'Admin');
-    monitor = await signIn(app, 'Monitor');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb, { config: () => testConfig({ VEXIL_FLAG_CHECK_WORKERS: '4' }) });
+  const admin = server.as('Admin');
+  const monitor = server.as('Monitor');
 
   const acceptedCount = async (gameId: number, challengeId: number): Promise<number> => {
     const response = await admin({
@@ -52,10 +46,10 @@ describeEachDatabase('concurrent submissions', (getDb) => {
     }, 'every submission to be checked');
 
   it(`counts ${TEAMS} teams submitting the same flag at once, with exactly three bloods`, async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id, { flags: ['flag{all_at_once}'] });
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id, { flags: ['flag{all_at_once}'] });
     const teams: PlayingTeam[] = [];
-    for (let i = 0; i < TEAMS; i++) teams.push(await playingTeam(app, game));
+    for (let i = 0; i < TEAMS; i++) teams.push(await playingTeam(server.app, game));
 
     const ids = await Promise.all(
       teams.map((t) => submitFlag(t.call, game.id, challenge.id, 'flag{all_at_once}')),
@@ -89,10 +83,12 @@ describeEachDatabase('concurrent submissions', (getDb) => {
   });
 
   it(`counts one solve for ${REPEATS} submissions of one team at once`, async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id, { flags: ['flag{again_and_again}'] });
-    const team = await playingTeam(app, game, { size: 2 });
-    const other = await playingTeam(app, game);
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id, {
+      flags: ['flag{again_and_again}'],
+    });
+    const team = await playingTeam(server.app, game, { size: 2 });
+    const other = await playingTeam(server.app, game);
 
     const ids = await Promise.all(
       Array.from({ length: REPEATS }, (_, i) =>

@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { eventOptionsFromEnv, type EventOptions } from '../../../bench/event/options.js';
-import { runEventScenario } from '../../../bench/event/scenario.js';
+import { eventOptionsFromEnv, type EventOptions } from '#bench/event/options.js';
+import { runEventScenario } from '#bench/event/scenario.js';
 import { describeEachDatabase } from '../support/databases.js';
 
 const SMALL: EventOptions = {

@@ -2,10 +2,10 @@
 // send a right flag, so the solve → board probes always find an unsolved pair (a fast CI run of
 // the small scenario once solved every other pair and the probe had nothing left to submit).
 import { describe, expect, it } from 'vitest';
-import { planSeed } from '../../../bench/event/plan.js';
-import { seededRandom } from '../../../bench/event/random.js';
-import type { SeededGame } from '../../../bench/event/seed.js';
-import { submissionChooser } from '../../../bench/event/traffic.js';
+import { planSeed } from '#bench/event/plan.js';
+import { seededRandom } from '#bench/event/random.js';
+import type { SeededGame } from '#bench/event/seed.js';
+import { submissionChooser } from '#bench/event/traffic.js';
 
 const input = {
   tag: 'h',

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CaptchaConfig } from '../../src/config.js';
-import { solvePow } from '../../src/domain/hashPow.js';
-import { CaptchaService } from '../../src/services/captcha.js';
-import type { FetchLike } from '../../src/services/turnstile.js';
+import type { CaptchaConfig } from '#server/config.js';
+import { solvePow } from '#server/domain/hashPow.js';
+import { CaptchaService } from '#server/services/captcha.js';
+import type { FetchLike } from '#server/services/turnstile.js';
 
 const config = (overrides: Partial<CaptchaConfig>): CaptchaConfig => ({
   provider: 'None',

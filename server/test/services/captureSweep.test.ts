@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CaptureStore } from '../../src/services/captureStore.js';
+import { CaptureStore } from '#server/services/captureStore.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { openTestDatabase } from '../support/databases.js';
 

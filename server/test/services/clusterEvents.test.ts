@@ -4,8 +4,8 @@
 // neither throws nor blocks. The Redis suites are skipped without REDIS_URL (required in CI).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalClusterEvents } from '../../src/services/clusterEvents.js';
-import { RedisClusterEvents } from '../../src/services/clusterEventsRedis.js';
+import { LocalClusterEvents } from '#server/services/clusterEvents.js';
+import { RedisClusterEvents } from '#server/services/clusterEventsRedis.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../support/databases.js';
 import { REASON, skippedBecause } from '../support/skipReason.js';

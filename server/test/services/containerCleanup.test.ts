@@ -2,15 +2,13 @@
 // engine containers of this deployment without a row go after a grace period, while another
 // deployment's stay.
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { containerLabels } from '../../src/domain/containers.js';
+import { afterAll, expect, it } from 'vitest';
+import { containerLabels } from '#server/domain/containers.js';
 import {
   destroyExpiredContainers,
   removeOrphanContainers,
   startContainerCleanup,
-} from '../../src/services/containers/cleanup.js';
-import { createTestApp } from '../support/app.js';
+} from '#server/services/containers/cleanup.js';
 import { createGame } from '../support/competition.js';
 import {
   describeWithDocker,
@@ -21,30 +19,27 @@ import {
 } from '../support/docker.js';
 import { playingTeam } from '../routes/game/support.js';
 import { containerChallenge, containerRows, startContainer } from '../routes/containerSupport.js';
+import { useTestApp } from '../support/harness.js';
 
 describeWithDocker('container cleanup', (getDb, image) => {
-  let app: FastifyInstance;
+  const server = useTestApp(getDb, { config: () => dockerTestConfig() });
   const strangers: string[] = [];
-  beforeAll(async () => {
-    app = await createTestApp(getDb(), dockerTestConfig());
-  });
   afterAll(async () => {
-    await removeOwnedContainers(await app.containers.owner());
+    await removeOwnedContainers(await server.app.containers.owner());
     for (const owner of strangers) await removeOwnedContainers(owner);
-    await app.close();
   });
 
   async function runningContainer() {
-    const game = await createGame(app);
-    const challenge = await containerChallenge(app, game.id, image);
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app);
+    const challenge = await containerChallenge(server.app, game.id, image);
+    const team = await playingTeam(server.app, game);
     expect((await startContainer(team.call, game.id, challenge.id)).statusCode).toBe(200);
-    const [row] = await containerRows(app, team.registration.id, challenge.id);
+    const [row] = await containerRows(server.app, team.registration.id, challenge.id);
     return { game, row };
   }
 
   const expire = (id: string) =>
-    app.db
+    server.app.db
       .updateTable('containers')
       .set({ expect_stop_at: Date.now() - 1 })
       .where('id', '=', id)
@@ -53,7 +48,7 @@ describeWithDocker('container cleanup', (getDb, image) => {
   /** An engine container labelled for `owner` that has no row. */
   async function unrecorded(owner: string) {
     const id = randomUUID();
-    await app.containers.provider.create({
+    await server.app.containers.provider.create({
       name: `vexil-orphan-${id}`,
       image,
       env: {},
@@ -72,13 +67,13 @@ describeWithDocker('container cleanup', (getDb, image) => {
     const alive = await runningContainer();
     await expire(expired.row.id);
 
-    expect(await destroyExpiredContainers(app.containers)).toBe(1);
+    expect(await destroyExpiredContainers(server.app.containers)).toBe(1);
     expect(await engineContainersOf([expired.row.id])).toEqual([]);
-    const rows = await app.db.selectFrom('containers').select('id').execute();
+    const rows = await server.app.db.selectFrom('containers').select('id').execute();
     expect(rows.map((r) => r.id)).not.toContain(expired.row.id);
     expect(rows.map((r) => r.id)).toContain(alive.row.id);
     expect(await engineContainersOf([alive.row.id])).toHaveLength(1);
-    const destroyEvents = await app.db
+    const destroyEvents = await server.app.db
       .selectFrom('game_events')
       .select('id')
       .where('game_id', '=', expired.game.id)
@@ -88,16 +83,16 @@ describeWithDocker('container cleanup', (getDb, image) => {
   });
 
   it("removes this deployment's orphans after the grace period, and no one else's", async () => {
-    const owner = await app.containers.owner();
+    const owner = await server.app.containers.owner();
     const stranger = randomUUID();
     strangers.push(stranger);
     const orphan = await unrecorded(owner);
     const foreign = await unrecorded(stranger);
     const { row } = await runningContainer();
 
-    expect(await removeOrphanContainers(app.containers)).toBe(0);
+    expect(await removeOrphanContainers(server.app.containers)).toBe(0);
     expect(await engineContainersOf([orphan])).toHaveLength(1);
-    expect(await removeOrphanContainers(app.containers, { graceMs: 0 })).toBe(1);
+    expect(await removeOrphanContainers(server.app.containers, { graceMs: 0 })).toBe(1);
     expect(await engineContainersOf([orphan])).toEqual([]);
     expect(await engineContainersOf([foreign, row.id])).toHaveLength(2);
   });
@@ -105,14 +100,14 @@ describeWithDocker('container cleanup', (getDb, image) => {
   it('runs as a job that passes right away and on every interval', async () => {
     const first = await runningContainer();
     await expire(first.row.id);
-    const job = startContainerCleanup(app.containers, 100);
+    const job = startContainerCleanup(server.app.containers, 100);
     try {
       await job.runOnce();
       expect(await engineContainersOf([first.row.id])).toEqual([]);
       const second = await runningContainer();
       await expire(second.row.id);
       const left = async () => {
-        const rows = await app.db
+        const rows = await server.app.db
           .selectFrom('containers')
           .select('id')
           .where('id', '=', second.row.id)

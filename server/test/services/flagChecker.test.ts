@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../src/db/schema.js';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertSubmission } from '../../src/db/repositories/submissions.js';
-import { defaultWorkerCount } from '../../src/services/flagChecker.js';
+import type { DB } from '#server/db/schema.js';
+import { expect, it } from 'vitest';
+import { insertSubmission } from '#server/db/repositories/submissions.js';
+import { defaultWorkerCount } from '#server/services/flagChecker.js';
 import { createTestApp } from '../support/app.js';
 import { createChallenge, createGame } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';
+import { useTestApp } from '../support/harness.js';
 import { playingTeam } from '../routes/game/support.js';
 
 const GIB = 1024 ** 3;
@@ -20,15 +20,11 @@ it('sizes the worker pool to the machine', () => {
 });
 
 describeEachDatabase('the flag checker queue', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
 
   const statusOf = async (id: number) =>
     (
-      await app.db
+      await server.app.db
         .selectFrom('submissions')
         .select('status')
         .where('id', '=', id)
@@ -36,12 +32,12 @@ describeEachDatabase('the flag checker queue', (getDb) => {
     ).status;
 
   it('checks the submissions left unchecked when it starts', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id);
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id);
+    const team = await playingTeam(server.app, game);
     const user = team.members[0].user;
     const stored = (answer: string) =>
-      insertSubmission(app.db, {
+      insertSubmission(server.app.db, {
         gameId: game.id,
         challengeId: challenge.id,
         participationId: team.registration.id,
@@ -51,10 +47,10 @@ describeEachDatabase('the flag checker queue', (getDb) => {
         now: Date.now(),
       });
     // Stored while no checker runs (as if the server stopped before checking them).
-    await app.flagChecker.stop();
+    await server.app.flagChecker.stop();
     const right = await stored(challenge.flags[0]);
     const wrong = await stored('flag{wrong}');
-    app.flagChecker.enqueue(right); // ignored while stopped
+    server.app.flagChecker.enqueue(right); // ignored while stopped
     expect(await statusOf(right)).toBe('FlagSubmitted');
 
     const restarted = await createTestApp(getDb());
@@ -65,15 +61,15 @@ describeEachDatabase('the flag checker queue', (getDb) => {
     } finally {
       await restarted.close();
     }
-    await app.flagChecker.start();
+    await server.app.flagChecker.start();
   });
 
   it('checks each submission once even when queued twice', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id);
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id);
+    const team = await playingTeam(server.app, game);
     const user = team.members[0].user;
-    const id = await insertSubmission(app.db, {
+    const id = await insertSubmission(server.app.db, {
       gameId: game.id,
       challengeId: challenge.id,
       participationId: team.registration.id,
@@ -82,17 +78,17 @@ describeEachDatabase('the flag checker queue', (getDb) => {
       answer: challenge.flags[0],
       now: Date.now(),
     });
-    app.flagChecker.enqueue(id);
-    app.flagChecker.enqueue(id);
-    await app.flagChecker.idle();
+    server.app.flagChecker.enqueue(id);
+    server.app.flagChecker.enqueue(id);
+    await server.app.flagChecker.idle();
     expect(await statusOf(id)).toBe('Accepted');
-    const row = await app.db
+    const row = await server.app.db
       .selectFrom('challenges')
       .select(['accepted_count', 'submission_count'])
       .where('id', '=', challenge.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ accepted_count: 1, submission_count: 1 });
-    const events = await app.db
+    const events = await server.app.db
       .selectFrom('game_events')
       .select('id')
       .where('game_id', '=', game.id)
@@ -101,15 +97,15 @@ describeEachDatabase('the flag checker queue', (getDb) => {
   });
 
   it('keeps a batch whose check fails and checks it once the database works again', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id);
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id);
+    const team = await playingTeam(server.app, game);
     const user = team.members[0].user;
     const failing = getDb().dialect === 'sqlite' ? sqliteFailure : postgresFailure;
-    await failing.create(app.db);
+    await failing.create(server.app.db);
     let restored = false;
     try {
-      const id = await insertSubmission(app.db, {
+      const id = await insertSubmission(server.app.db, {
         gameId: game.id,
         challengeId: challenge.id,
         participationId: team.registration.id,
@@ -118,23 +114,23 @@ describeEachDatabase('the flag checker queue', (getDb) => {
         answer: challenge.flags[0],
         now: Date.now(),
       });
-      app.flagChecker.enqueue(id);
+      server.app.flagChecker.enqueue(id);
       // It fails, and is never dropped: still waiting, queued for a retry.
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(await statusOf(id)).toBe('FlagSubmitted');
-      expect(app.flagChecker.pending).toBe(1);
-      await failing.drop(app.db);
+      expect(server.app.flagChecker.pending).toBe(1);
+      await failing.drop(server.app.db);
       restored = true;
-      await app.flagChecker.idle();
+      await server.app.flagChecker.idle();
       expect(await statusOf(id)).toBe('Accepted');
-      const row = await app.db
+      const row = await server.app.db
         .selectFrom('challenges')
         .select(['accepted_count', 'submission_count'])
         .where('id', '=', challenge.id)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ accepted_count: 1, submission_count: 1 });
     } finally {
-      if (!restored) await failing.drop(app.db);
+      if (!restored) await failing.drop(server.app.db);
     }
   });
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { toErrorBody } from '../../src/http/errorHandler.js';
-import { processImage } from '../../src/services/images.js';
+import { toErrorBody } from '#server/http/errorHandler.js';
+import { processImage } from '#server/services/images.js';
 import {
   bigAnimationGif,
   gifWithScript,

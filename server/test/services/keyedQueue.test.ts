@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeyedQueue } from '../../src/services/keyedQueue.js';
+import { KeyedQueue } from '#server/services/keyedQueue.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountKey, lockoutSeconds } from '../../src/services/loginThrottle.js';
+import { accountKey, lockoutSeconds } from '#server/services/loginThrottle.js';
 
 describe('login throttle keys and lock-outs', () => {
   it('doubles each lock-out of the day up to the longest', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Mailer } from '../../src/services/mailer.js';
+import { Mailer } from '#server/services/mailer.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp.js';
 
 describe('mailer', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPowSolution, solvePow } from '../../src/domain/hashPow.js';
-import { POW_CHALLENGE_TTL_MS, PowChallengeStore } from '../../src/services/powChallenges.js';
+import { isPowSolution, solvePow } from '#server/domain/hashPow.js';
+import { POW_CHALLENGE_TTL_MS, PowChallengeStore } from '#server/services/powChallenges.js';
 
 function setup(capacity?: number) {
   const clock = { now: 1_000_000 };

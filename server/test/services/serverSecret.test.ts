@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { getAllSettings } from '../../src/db/repositories/settings.js';
-import { loadServerSecret, SECRET_SETTING } from '../../src/services/serverSecret.js';
+import { getAllSettings } from '#server/db/repositories/settings.js';
+import { loadServerSecret, SECRET_SETTING } from '#server/services/serverSecret.js';
 import { describeEachDatabase } from '../support/databases.js';
 
 describeEachDatabase('server secret', (getDb) => {

@@ -10,15 +10,16 @@ import {
   type PluginTransformQueryArgs,
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, deleteSession } from '../../src/db/repositories/sessions.js';
-import { createUser, findUserById } from '../../src/db/repositories/users.js';
-import type { DB } from '../../src/db/schema.js';
-import { LocalClusterEvents } from '../../src/services/clusterEvents.js';
-import { CachedSessions, SESSION_CACHE_TTL_MS } from '../../src/services/sessions.js';
+import { createSession, deleteSession } from '#server/db/repositories/sessions.js';
+import { createUser, findUserById } from '#server/db/repositories/users.js';
+import type { DB } from '#server/db/schema.js';
+import { LocalClusterEvents } from '#server/services/clusterEvents.js';
+import { CachedSessions, SESSION_CACHE_TTL_MS } from '#server/services/sessions.js';
 import { caller, createTestApp, signIn, testConfig, type Caller } from '../support/app.js';
 import { buildNewUser } from '../support/builders.js';
 import { describeEachDatabase, openTestDatabase } from '../support/databases.js';
-import { createServer } from '../../src/server.js';
+import { useTestApp } from '../support/harness.js';
+import { createServer } from '#server/server.js';
 import { mintToken } from '../routes/account/mailTokens.js';
 import { createAccount, logIn, PASSWORD, profileOf } from '../routes/account/support.js';
 
@@ -40,18 +41,13 @@ const status = async (call: Caller, method: 'GET' | 'PUT' | 'POST' | 'DELETE', u
   (await call({ method, url })).statusCode;
 
 describeEachDatabase('session cache in the app', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   /** A signed-in User whose session is in the cache (one request made). */
   async function cachedAccount() {
-    const user = await createAccount(app);
-    const session = await logIn(app, user.userName);
+    const user = await createAccount(server.app);
+    const session = await logIn(server.app, user.userName);
     expect((await profileOf(session)).statusCode).toBe(200);
     return { user, session };
   }
@@ -75,7 +71,7 @@ describeEachDatabase('session cache in the app', (getDb) => {
 
   it("refuses the user's other sessions after a password change", async () => {
     const { user, session } = await cachedAccount();
-    const other = await logIn(app, user.userName);
+    const other = await logIn(server.app, user.userName);
     expect((await profileOf(other)).statusCode).toBe(200);
     const change = await session({
       method: 'PUT',
@@ -89,8 +85,8 @@ describeEachDatabase('session cache in the app', (getDb) => {
 
   it('refuses every session after a password reset by mail and one by an admin', async () => {
     const { user, session } = await cachedAccount();
-    const link = await mintToken(app, 'reset', user);
-    const reset = await caller(app)({
+    const link = await mintToken(server.app, 'reset', user);
+    const reset = await caller(server.app)({
       method: 'POST',
       url: '/api/account/passwordreset',
       payload: { email: link.email, rToken: link.token, password: 'Fresh789x' },
@@ -105,9 +101,9 @@ describeEachDatabase('session cache in the app', (getDb) => {
 
   it("refuses the user's other sessions after an email change", async () => {
     const { user, session } = await cachedAccount();
-    const other = await logIn(app, user.userName);
+    const other = await logIn(server.app, user.userName);
     expect((await profileOf(other)).statusCode).toBe(200);
-    const link = await mintToken(app, 'changeEmail', user, { email: `new-${user.email}` });
+    const link = await mintToken(server.app, 'changeEmail', user, { email: `new-${user.email}` });
     const confirm = await session({
       method: 'POST',
       url: '/api/account/mailchangeconfirm',
@@ -146,11 +142,11 @@ describeEachDatabase('session cache in the app', (getDb) => {
   it('answers with the new user name after a rename, by the user or an admin', async () => {
     const { user, session } = await cachedAccount();
     const ip = { ip: '127.0.0.1' };
-    const { token: raw } = await createSession(app.db, user.id, {
+    const { token: raw } = await createSession(server.app.db, user.id, {
       ip: '127.0.0.1',
       now: Date.now(),
     });
-    expect((await app.sessions.lookup(raw, ip))?.userName).toBe(user.userName);
+    expect((await server.app.sessions.lookup(raw, ip))?.userName).toBe(user.userName);
 
     const renamed = `${user.userName}x`;
     const update = await session({
@@ -159,7 +155,7 @@ describeEachDatabase('session cache in the app', (getDb) => {
       payload: { userName: renamed },
     });
     expect(update.statusCode).toBe(200);
-    expect((await app.sessions.lookup(raw, ip))?.userName).toBe(renamed);
+    expect((await server.app.sessions.lookup(raw, ip))?.userName).toBe(renamed);
 
     const byAdmin = `${user.userName}y`;
     const edit = await admin({
@@ -168,20 +164,23 @@ describeEachDatabase('session cache in the app', (getDb) => {
       payload: { userName: byAdmin },
     });
     expect(edit.statusCode).toBe(200);
-    expect((await app.sessions.lookup(raw, ip))?.userName).toBe(byAdmin);
+    expect((await server.app.sessions.lookup(raw, ip))?.userName).toBe(byAdmin);
   });
 
   it('lets a session work at once after the same token was refused', async () => {
-    const user = await createUser(app.db, buildNewUser());
-    const { token } = await createSession(app.db, user.id, { ip: '127.0.0.1', now: Date.now() });
-    const session = caller(app, token);
+    const user = await createUser(server.app.db, buildNewUser());
+    const { token } = await createSession(server.app.db, user.id, {
+      ip: '127.0.0.1',
+      now: Date.now(),
+    });
+    const session = caller(server.app, token);
     expect((await profileOf(session)).statusCode).toBe(200);
-    await deleteSession(app.db, token);
-    app.sessions.forgetToken(token);
+    await deleteSession(server.app.db, token);
+    server.app.sessions.forgetToken(token);
     expect((await profileOf(session)).statusCode).toBe(401);
     // Misses are not cached: a new session (new token) is found at once.
-    const fresh = await createSession(app.db, user.id, { ip: '127.0.0.1', now: Date.now() });
-    expect((await profileOf(caller(app, fresh.token))).statusCode).toBe(200);
+    const fresh = await createSession(server.app.db, user.id, { ip: '127.0.0.1', now: Date.now() });
+    expect((await profileOf(caller(server.app, fresh.token))).statusCode).toBe(200);
   });
 });
 

@@ -3,7 +3,7 @@ import {
   TURNSTILE_VERIFY_URL,
   verifyTurnstile,
   type FetchLike,
-} from '../../src/services/turnstile.js';
+} from '#server/services/turnstile.js';
 
 const answering = (body: unknown, ok = true) =>
   vi.fn<FetchLike>(async () => ({ ok, json: async () => body }));

@@ -1,8 +1,8 @@
 // Holds every operation of the spec to openapi/README.md's conventions, so the 113 operations of
 // the contract stay complete: role, tag, responses for each way it can fail, limits on every input.
 import { describe, expect, it } from 'vitest';
-import { isUnsafeMethod } from '../../src/plugins/csrf.js';
-import { listOperations, loadDocument, type JsonSchema } from '../../src/spec/document.js';
+import { isUnsafeMethod } from '#server/plugins/csrf.js';
+import { listOperations, loadDocument, type JsonSchema } from '#server/spec/document.js';
 
 const tags = ['account', 'admin', 'assets', 'edit', 'game', 'info', 'proxy', 'team'];
 const roles = ['Anonymous', 'Banned', 'User', 'Monitor', 'Admin'];

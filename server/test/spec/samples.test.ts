@@ -1,9 +1,9 @@
 // The bad-input walk changes one thing in a valid sample; this proves the samples are valid, so a
 // 400 there is caused by the defect under test.
 import { describe, expect, it } from 'vitest';
-import { listOperations } from '../../src/spec/document.js';
-import { routeSchema } from '../../src/spec/routeSchema.js';
-import { compileBodyValidator, compileParamValidator } from '../../src/spec/validators.js';
+import { listOperations } from '#server/spec/document.js';
+import { routeSchema } from '#server/spec/routeSchema.js';
+import { compileBodyValidator, compileParamValidator } from '#server/spec/validators.js';
 import { sampleRequest } from '../support/samples.js';
 
 describe('sample requests generated from the spec', () => {

@@ -1,17 +1,19 @@
-// The real app on a test database, and callers signed in as each role.
+// The real app on a test database, and callers signed in as each role. Every app made here checks
+// its answers against the spec (responseCheck.ts). Most suites use the harness (harness.ts) instead.
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { loadConfig, type Config } from '../../src/config.js';
-import { createSession } from '../../src/db/repositories/sessions.js';
-import { createUser } from '../../src/db/repositories/users.js';
-import type { Role } from '../../src/db/tables/accounts.js';
-import { createServer } from '../../src/server.js';
-import { SESSION_COOKIE } from '../../src/plugins/auth.js';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../src/plugins/csrf.js';
+import { loadConfig, type Config } from '#server/config.js';
+import { createSession } from '#server/db/repositories/sessions.js';
+import { createUser } from '#server/db/repositories/users.js';
+import type { Role } from '#server/db/tables/accounts.js';
+import { createServer } from '#server/server.js';
+import { SESSION_COOKIE } from '#server/plugins/auth.js';
+import { XSRF_COOKIE, XSRF_HEADER } from '#server/plugins/csrf.js';
 import { buildNewUser } from './builders.js';
+import { checkResponsesAgainstSpec } from './responseCheck.js';
 import type { TestDatabase } from './databases.js';
 
 export const TEST_XSRF = 'test-xsrf-token';
@@ -37,6 +39,7 @@ export async function createTestApp(
 ): Promise<FastifyInstance> {
   const app = await createServer(config, { database });
   app.addHook('onClose', () => rm(config.dataDir, { recursive: true, force: true }));
+  checkResponsesAgainstSpec(app);
   setup?.(app);
   await app.ready();
   return app;

@@ -1,8 +1,8 @@
 // Requests with exactly one defect each (malformed JSON, wrong type, missing or over-long field,
 // out-of-range id or number), built from a valid sample of the operation. Unknown fields are no
 // defect: they are ignored (see unknownProperties.ts).
-import type { JsonSchema, OperationSpec } from '../../src/spec/document.js';
-import { JSON_TYPE, MULTIPART_TYPE } from '../../src/spec/routeSchema.js';
+import type { JsonSchema, OperationSpec } from '#server/spec/document.js';
+import { JSON_TYPE, MULTIPART_TYPE } from '#server/spec/routeSchema.js';
 import { samplePath, sampleRequest, sampleValue } from './samples.js';
 
 export interface BadRequest {

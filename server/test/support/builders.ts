@@ -1,6 +1,6 @@
 // Test data builders: sensible, unique defaults; override what the test is about.
-import type { NewUser } from '../../src/db/repositories/users.js';
-import type { NewLogEntry } from '../../src/db/repositories/logs.js';
+import type { NewUser } from '#server/db/repositories/users.js';
+import type { NewLogEntry } from '#server/db/repositories/logs.js';
 
 let sequence = 0;
 const unique = () => `${(++sequence).toString(36)}${Math.random().toString(36).slice(2, 6)}`;

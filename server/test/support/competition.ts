@@ -7,18 +7,18 @@ import {
   createInstancesForChallenge,
   type Challenge,
   type NewChallenge,
-} from '../../src/db/repositories/challenges.js';
-import { insertFlags } from '../../src/db/repositories/flags.js';
+} from '#server/db/repositories/challenges.js';
+import { insertFlags } from '#server/db/repositories/flags.js';
 import {
   createGame as insertGame,
   type Game,
   type GameSettings,
-} from '../../src/db/repositories/games.js';
-import { createSession } from '../../src/db/repositories/sessions.js';
-import { addMember, createTeam, type Team } from '../../src/db/repositories/teams.js';
-import { createUser, type User } from '../../src/db/repositories/users.js';
-import { toFlag } from '../../src/db/tables/columns.js';
-import { generateGameKeyPair, sign } from '../../src/domain/teamToken.js';
+} from '#server/db/repositories/games.js';
+import { createSession } from '#server/db/repositories/sessions.js';
+import { addMember, createTeam, type Team } from '#server/db/repositories/teams.js';
+import { createUser, type User } from '#server/db/repositories/users.js';
+import { toFlag } from '#server/db/tables/columns.js';
+import { generateGameKeyPair, sign } from '#server/domain/teamToken.js';
 import { caller, type Caller } from './app.js';
 import { buildNewUser } from './builders.js';
 

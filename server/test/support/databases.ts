@@ -11,7 +11,7 @@ import {
   type Database,
   type DialectName,
   type OpenDatabaseOptions,
-} from '../../src/db/database.js';
+} from '#server/db/database.js';
 import { REASON, skippedBecause } from './skipReason.js';
 
 export interface TestDatabase extends Database {

@@ -3,9 +3,9 @@
 import { connect } from 'node:net';
 import Docker from 'dockerode';
 import { describe, inject, it } from 'vitest';
-import type { Config } from '../../src/config.js';
-import { LABELS } from '../../src/domain/containers.js';
-import { dockerEndpoint } from '../../src/services/containers/dockerEndpoint.js';
+import type { Config } from '#server/config.js';
+import { LABELS } from '#server/domain/containers.js';
+import { dockerEndpoint } from '#server/services/containers/dockerEndpoint.js';
 import { testConfig } from './app.js';
 import { describeEachDatabase, type TestDatabase } from './databases.js';
 import { skippedBecause } from './skipReason.js';

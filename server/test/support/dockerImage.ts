@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 import Docker from 'dockerode';
 import tar from 'tar-stream';
 import type { TestProject } from 'vitest/node';
-import { dockerEndpoint } from '../../src/services/containers/dockerEndpoint.js';
+import { dockerEndpoint } from '#server/services/containers/dockerEndpoint.js';
 
 export const BASE_IMAGE = 'vexil-test/busybox:1';
 export const ECHO_IMAGE = 'vexil-test/busybox-echo:1';

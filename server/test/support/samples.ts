@@ -1,7 +1,7 @@
 // Valid sample values generated from the spec's schemas, so that tests can send a request whose
 // only defect is the one under test.
-import type { JsonSchema, OperationSpec } from '../../src/spec/document.js';
-import { JSON_TYPE, MULTIPART_TYPE } from '../../src/spec/routeSchema.js';
+import type { JsonSchema, OperationSpec } from '#server/spec/document.js';
+import { JSON_TYPE, MULTIPART_TYPE } from '#server/spec/routeSchema.js';
 
 const stringCandidates = [
   'Sample1a',

@@ -1,8 +1,8 @@
 // Checks a response against what the spec declares for that operation and status.
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { listOperations, type JsonSchema } from '../../src/spec/document.js';
-import { compileBodyValidator } from '../../src/spec/validators.js';
+import { listOperations, type JsonSchema } from '#server/spec/document.js';
+import { compileBodyValidator } from '#server/spec/validators.js';
 
 const cache = new Map<string, ReturnType<typeof compileBodyValidator>>();
 

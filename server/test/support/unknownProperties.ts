@@ -1,7 +1,7 @@
 // Adds properties a request schema does not know to a valid JSON body, at every level whose schema
 // lists its properties (`additionalProperties: false`), the way a client that sends back whole GET
 // objects does; and finds any that survived.
-import type { JsonSchema } from '../../src/spec/document.js';
+import type { JsonSchema } from '#server/spec/document.js';
 
 /** Every added name that no schema knows starts with this, so a leak can be found anywhere. */
 export const UNKNOWN_PREFIX = 'zzUnknown';

@@ -1,6 +1,6 @@
 // behaviour.md §13.1: the reference's own scoring scenarios, in 1.3.0 semantics.
 import { describe, expect, it } from 'vitest';
-import { packBloodBonus } from '../../../src/domain/scoring/bloodBonus.js';
+import { packBloodBonus } from '#server/domain/scoring/bloodBonus.js';
 import { scenario } from './scenario.js';
 
 describe('scoring acceptance scenarios', () => {

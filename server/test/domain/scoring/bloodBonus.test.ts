@@ -5,7 +5,7 @@ import {
   parseBloodBonus,
   roundHalfEven,
   solvePoints,
-} from '../../../src/domain/scoring/bloodBonus.js';
+} from '#server/domain/scoring/bloodBonus.js';
 
 const defaults = parseBloodBonus(DEFAULT_BLOOD_BONUS);
 const bloods = (score: number, value = DEFAULT_BLOOD_BONUS) =>

@@ -1,7 +1,7 @@
 // The challenge groups of the board.
 import { describe, expect, it } from 'vitest';
-import { CHALLENGE_CATEGORIES } from '../../../src/domain/scoring/categories.js';
-import { loadDocument } from '../../../src/spec/document.js';
+import { CHALLENGE_CATEGORIES } from '#server/domain/scoring/categories.js';
+import { loadDocument } from '#server/spec/document.js';
 import { scenario } from './scenario.js';
 
 describe('challenge groups', () => {

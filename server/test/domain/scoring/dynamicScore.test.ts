@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { challengeScore, minimumScore } from '../../../src/domain/scoring/dynamicScore.js';
+import { challengeScore, minimumScore } from '#server/domain/scoring/dynamicScore.js';
 
 const series = (originalScore: number, minScoreRate: number, difficulty: number, upTo: number) =>
   Array.from({ length: upTo }, (_, i) =>

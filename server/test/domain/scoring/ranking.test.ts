@@ -1,6 +1,6 @@
 // Ranking, tie-breaks, division ranks and time lines.
 import { describe, expect, it } from 'vitest';
-import { NEVER } from '../../../src/domain/scoring/types.js';
+import { NEVER } from '#server/domain/scoring/types.js';
 import { MINUTE, START, scenario } from './scenario.js';
 
 describe('ranking', () => {

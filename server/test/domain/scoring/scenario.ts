@@ -1,12 +1,12 @@
 // Builds scoreboard inputs from named teams and challenges and an ordered list of solves, so
 // tests read like the acceptance scenarios of behaviour.md §13.1.
-import { buildScoreboard } from '../../../src/domain/scoring/scoreboard.js';
+import { buildScoreboard } from '#server/domain/scoring/scoreboard.js';
 import type {
   ScoreboardInput,
   ScoringChallenge,
   ScoringSolve,
   ScoringTeam,
-} from '../../../src/domain/scoring/types.js';
+} from '#server/domain/scoring/types.js';
 
 export const START = Date.UTC(2030, 0, 1);
 export const MINUTE = 60_000;

@@ -1,8 +1,8 @@
 // Bloods follow the order in which the flag checker counted the solves (the order that decided
 // the blood notices), which can differ from submission time when checks overlap.
 import { describe, expect, it } from 'vitest';
-import { buildScoreboard } from '../../../src/domain/scoring/scoreboard.js';
-import type { ScoringSolve } from '../../../src/domain/scoring/types.js';
+import { buildScoreboard } from '#server/domain/scoring/scoreboard.js';
+import type { ScoringSolve } from '#server/domain/scoring/types.js';
 import { MINUTE, START, scenario } from './scenario.js';
 
 /** The board of `scenario` again, with a solve order given to each solve (by team name). */

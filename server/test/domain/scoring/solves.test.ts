@@ -1,6 +1,6 @@
 // Which solves count, bloods, and the bonus in force.
 import { describe, expect, it } from 'vitest';
-import { buildScoreboard } from '../../../src/domain/scoring/scoreboard.js';
+import { buildScoreboard } from '#server/domain/scoring/scoreboard.js';
 import { MINUTE, START, scenario } from './scenario.js';
 
 describe('counted solves', () => {

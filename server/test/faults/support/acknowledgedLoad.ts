@@ -6,9 +6,9 @@
  * anything else (a 500, a 400) is unexpected and kept with its body; a refused or reset
  * connection (Vexil killed) is counted. Only correctness is recorded, never a timing.
  */
-import { seededRandom } from '../../../../bench/event/random.js';
-import type { SeededGame } from '../../../../bench/event/seed.js';
-import { submissionChooser, submitPath, teamHeaders } from '../../../../bench/event/traffic.js';
+import { seededRandom } from '#bench/event/random.js';
+import type { SeededGame } from '#bench/event/seed.js';
+import { submissionChooser, submitPath, teamHeaders } from '#bench/event/traffic.js';
 
 export interface Acknowledged {
   id: number;

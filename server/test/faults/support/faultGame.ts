@@ -13,10 +13,10 @@ import {
   readCounts,
   waitDrained,
   type Counts,
-} from '../../../../bench/event/checks.js';
-import { seedGame, type SeededGame } from '../../../../bench/event/seed.js';
-import { submitPath, teamHeaders } from '../../../../bench/event/traffic.js';
-import { openDatabase, type Database } from '../../../src/db/database.js';
+} from '#bench/event/checks.js';
+import { seedGame, type SeededGame } from '#bench/event/seed.js';
+import { submitPath, teamHeaders } from '#bench/event/traffic.js';
+import { openDatabase, type Database } from '#server/db/database.js';
 
 export interface FaultGame {
   dataDir: string;

@@ -6,14 +6,14 @@
  * a request that got no answer (ECONNRESET, ECONNREFUSED, or `timeout` past the bound).
  */
 import { Agent, request } from 'node:http';
-import { seededRandom } from '../../../../bench/event/random.js';
-import type { SeededGame } from '../../../../bench/event/seed.js';
+import { seededRandom } from '#bench/event/random.js';
+import type { SeededGame } from '#bench/event/seed.js';
 import {
   anonymousHeaders,
   submissionChooser,
   submitPath,
   teamHeaders,
-} from '../../../../bench/event/traffic.js';
+} from '#bench/event/traffic.js';
 
 export type RequestKind = 'submit' | 'board';
 

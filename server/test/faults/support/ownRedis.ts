@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../../../bench/event/vexilProcess.js';
+import { freePort } from '#bench/event/vexilProcess.js';
 
 export interface OwnRedis {
   url: string;

@@ -13,9 +13,9 @@ import {
   readCounts,
   waitDrained,
   type Counts,
-} from '../../../../bench/event/checks.js';
-import { seedGame, type SeededGame } from '../../../../bench/event/seed.js';
-import { openDatabase, type OpenDatabaseOptions } from '../../../src/db/database.js';
+} from '#bench/event/checks.js';
+import { seedGame, type SeededGame } from '#bench/event/seed.js';
+import { openDatabase, type OpenDatabaseOptions } from '#server/db/database.js';
 import type { Acknowledged } from './acknowledgedLoad.js';
 
 export interface SeededEvent {

@@ -5,8 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { freePort } from '../../../../bench/event/vexilProcess.js';
-import { ROOT } from '../../../../bench/event/child.js';
+import { freePort } from '#bench/event/vexilProcess.js';
+import { ROOT } from '#bench/event/child.js';
 
 export interface LogLine {
   level: number;

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { findUserById, updateUserRole } from '../../../src/db/repositories/users.js';
-import { listLogs } from '../../../src/db/repositories/logs.js';
-import { ACCOUNT_BANNED, WRONG_CREDENTIALS } from '../../../src/routes/account/login.js';
+import { beforeEach, expect, it } from 'vitest';
+import { findUserById, updateUserRole } from '#server/db/repositories/users.js';
+import { listLogs } from '#server/db/repositories/logs.js';
+import { ACCOUNT_BANNED, WRONG_CREDENTIALS } from '#server/routes/account/login.js';
 import { caller, createTestApp, testConfig, type Caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import {
   createAccount,
@@ -18,34 +18,30 @@ import {
 } from './support.js';
 
 describeEachDatabase('POST /api/account/login and /logout', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-  });
-  afterAll(() => app.close());
-  beforeEach(() => setAccountPolicy(app, DEFAULT_POLICY));
+  const server = useTestApp(getDb);
+  beforeEach(() => setAccountPolicy(server.app, DEFAULT_POLICY));
 
-  const login = async (payload: Record<string, unknown>, call: Caller = caller(app)) => {
+  const login = async (payload: Record<string, unknown>, call: Caller = caller(server.app)) => {
     const response = await call({ method: 'POST', url: '/api/account/login', payload });
     expectMatchesSpec('accountLogIn', response);
     return response;
   };
 
   it('signs in by user name or email, in any case, with a session cookie', async () => {
-    const user = await createAccount(app);
+    const user = await createAccount(server.app);
     for (const name of [user.userName, user.userName.toUpperCase(), user.email.toUpperCase()]) {
       const response = await login({ userName: name, password: PASSWORD });
       expect(response.statusCode, name).toBe(200);
       expect(response.body).toBe('');
-      const profile = await profileOf(signedInCaller(app, response));
+      const profile = await profileOf(signedInCaller(server.app, response));
       expect(profile.json().userId).toBe(user.id);
     }
-    expect((await findUserById(app.db, user.id))?.lastVisited).toBeGreaterThan(0);
+    expect((await findUserById(server.app.db, user.id))?.lastVisited).toBeGreaterThan(0);
   });
 
   it('answers the same 401 to a wrong password, an unknown user and an unconfirmed email', async () => {
-    const user = await createAccount(app);
-    const unconfirmed = await createAccount(app, { emailConfirmed: false });
+    const user = await createAccount(server.app);
+    const unconfirmed = await createAccount(server.app, { emailConfirmed: false });
     for (const payload of [
       { userName: user.userName, password: 'Wrong1234' },
       { userName: 'nobody-at-all', password: PASSWORD },
@@ -59,7 +55,7 @@ describeEachDatabase('POST /api/account/login and /logout', (getDb) => {
   });
 
   it('tells a banned account so, with its own 401, once the password is right', async () => {
-    const banned = await createAccount(app, { role: 'Banned' });
+    const banned = await createAccount(server.app, { role: 'Banned' });
     const right = await login({ userName: banned.userName, password: PASSWORD });
     expect(right.statusCode).toBe(401);
     expect(right.json()).toEqual({ title: ACCOUNT_BANNED, status: 401 });
@@ -68,20 +64,20 @@ describeEachDatabase('POST /api/account/login and /logout', (getDb) => {
   });
 
   it('ends the session it was called with', async () => {
-    const user = await createAccount(app);
-    const first = await logIn(app, user.userName);
+    const user = await createAccount(server.app);
+    const first = await logIn(server.app, user.userName);
     const response = await login({ userName: user.userName, password: PASSWORD }, first);
     expect(response.statusCode).toBe(200);
     expect((await profileOf(first)).statusCode).toBe(401);
-    expect((await profileOf(signedInCaller(app, response))).statusCode).toBe(200);
+    expect((await profileOf(signedInCaller(server.app, response))).statusCode).toBe(200);
   });
 
   it('logs successes and failures for the admin log', async () => {
-    const user = await createAccount(app);
+    const user = await createAccount(server.app);
     await login({ userName: user.userName, password: 'Wrong1234' });
     await login({ userName: user.userName, password: PASSWORD });
-    await app.logStore.flush();
-    const entries = (await listLogs(app.db, { skip: 0, count: 50 })).filter(
+    await server.app.logStore.flush();
+    const entries = (await listLogs(server.app.db, { skip: 0, count: 50 })).filter(
       (e) => e.userName === user.userName,
     );
     expect(entries.map((e) => e.status)).toEqual(expect.arrayContaining(['Success', 'Failed']));
@@ -114,8 +110,8 @@ describeEachDatabase('POST /api/account/login and /logout', (getDb) => {
   });
 
   it('logs out: the session ends and the cookie is cleared', async () => {
-    const user = await createAccount(app);
-    const session = await logIn(app, user.userName);
+    const user = await createAccount(server.app);
+    const session = await logIn(server.app, user.userName);
     const response = await session({ method: 'POST', url: '/api/account/logout' });
     expect(response.statusCode).toBe(200);
     expectMatchesSpec('accountLogOut', response);
@@ -126,15 +122,15 @@ describeEachDatabase('POST /api/account/login and /logout', (getDb) => {
   });
 
   it('answers 401 to a logout without a session', async () => {
-    const response = await caller(app)({ method: 'POST', url: '/api/account/logout' });
+    const response = await caller(server.app)({ method: 'POST', url: '/api/account/logout' });
     expect(response.statusCode).toBe(401);
     expectMatchesSpec('accountLogOut', response);
   });
 
   it('signs a banned session out: the session ends and the cookie is cleared', async () => {
-    const banned = await createAccount(app);
-    const session = await logIn(app, banned.userName);
-    await updateUserRole(app.db, banned.id, 'Banned');
+    const banned = await createAccount(server.app);
+    const session = await logIn(server.app, banned.userName);
+    await updateUserRole(server.app.db, banned.id, 'Banned');
     expect((await profileOf(session)).statusCode).toBe(403);
     const response = await session({ method: 'POST', url: '/api/account/logout' });
     expect(response.statusCode).toBe(200);

@@ -4,11 +4,12 @@
 // failures per account and address, 6 per account. (With REDIS_URL the counters live in Redis.)
 import { randomBytes, scryptSync } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solvePow } from '../../../src/domain/hashPow.js';
-import { CAPTCHA_NEEDED, WRONG_CREDENTIALS } from '../../../src/routes/account/login.js';
-import { caller, createTestApp, testConfig } from '../../support/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { solvePow } from '#server/domain/hashPow.js';
+import { CAPTCHA_NEEDED, WRONG_CREDENTIALS } from '#server/routes/account/login.js';
+import { caller, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApps } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { createAccount as createAccountWith, PASSWORD, sessionCookie } from './support.js';
 
@@ -36,13 +37,8 @@ let addressCount = 0;
 const freshAddress = () => `10.13.${Math.floor(++addressCount / 250)}.${(addressCount % 250) + 1}`;
 
 describeEachDatabase('limits on failed sign-ins', (getDb) => {
-  const apps: FastifyInstance[] = [];
-  afterAll(() => Promise.all(apps.map((app) => app.close())));
-  const start = async (env: Record<string, string> = {}) => {
-    const app = await createTestApp(getDb(), testConfig({ ...LIMITS, ...env }));
-    apps.push(app);
-    return app;
-  };
+  const startApp = useTestApps(getDb);
+  const start = (env: Record<string, string> = {}) => startApp(testConfig({ ...LIMITS, ...env }));
 
   const loginOn =
     (app: FastifyInstance) =>

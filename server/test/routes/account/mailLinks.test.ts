@@ -3,13 +3,11 @@
 // either setting the flows refuse clearly, with a warning at start. Real SMTP server.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listLogs } from '../../../src/db/repositories/logs.js';
-import {
-  LINK_HOST_NOT_ALLOWED,
-  LINK_ORIGIN_NOT_CONFIGURED,
-} from '../../../src/services/accountMail.js';
-import { caller, createTestApp, testConfig } from '../../support/app.js';
+import { listLogs } from '#server/db/repositories/logs.js';
+import { LINK_HOST_NOT_ALLOWED, LINK_ORIGIN_NOT_CONFIGURED } from '#server/services/accountMail.js';
+import { caller, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApps } from '../../support/harness.js';
 import { mailLink, startSmtpServer, type TestSmtpServer } from '../../support/smtp.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { createAccount, DEFAULT_POLICY, logIn, setAccountPolicy } from './support.js';
@@ -17,20 +15,17 @@ import { createAccount, DEFAULT_POLICY, logIn, setAccountPolicy } from './suppor
 const EVIL = 'evil.example';
 
 describeEachDatabase('links in account mails', (getDb) => {
+  // The mail server stops after the apps that mail through it.
   let smtp: TestSmtpServer;
-  const apps: FastifyInstance[] = [];
   beforeAll(async () => {
     smtp = await startSmtpServer();
   });
-  afterAll(async () => {
-    await Promise.all(apps.map((app) => app.close()));
-    await smtp.close();
-  });
+  afterAll(() => smtp.close());
+  const startApp = useTestApps(getDb);
 
   /** An app mailing through the test server, with the mail flows on. */
   const mailingApp = async (env: Record<string, string>) => {
-    const app = await createTestApp(getDb(), testConfig({ VEXIL_SMTP_URL: smtp.url, ...env }));
-    apps.push(app);
+    const app = await startApp(testConfig({ VEXIL_SMTP_URL: smtp.url, ...env }));
     await setAccountPolicy(app, {
       ...DEFAULT_POLICY,
       activeOnRegister: false,

@@ -1,9 +1,9 @@
 // Account tokens minted in tests with the app's own secret, e.g. ones issued hours ago.
 import type { FastifyInstance } from 'fastify';
-import type { TokenPurpose } from '../../../src/domain/accountTokens.js';
-import { encodeBase64Text } from '../../../src/domain/base64Text.js';
-import type { User } from '../../../src/db/repositories/users.js';
-import { AccountTokenService } from '../../../src/services/accountTokens.js';
+import type { TokenPurpose } from '#server/domain/accountTokens.js';
+import { encodeBase64Text } from '#server/domain/base64Text.js';
+import type { User } from '#server/db/repositories/users.js';
+import { AccountTokenService } from '#server/services/accountTokens.js';
 
 /** The Base64 `token` and `email` a mail link would carry. */
 export async function mintToken(

@@ -1,33 +1,31 @@
 // Without VEXIL_SMTP_URL every flow that needs a mail answers 400 and logs the link instead.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listLogs } from '../../../src/db/repositories/logs.js';
-import { findUserByEmail } from '../../../src/db/repositories/users.js';
-import { MAIL_NOT_CONFIGURED } from '../../../src/services/accountMail.js';
-import { caller, createTestApp } from '../../support/app.js';
+import { beforeAll, expect, it } from 'vitest';
+import { listLogs } from '#server/db/repositories/logs.js';
+import { findUserByEmail } from '#server/db/repositories/users.js';
+import { MAIL_NOT_CONFIGURED } from '#server/services/accountMail.js';
+import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { createAccount, DEFAULT_POLICY, logIn, PASSWORD, setAccountPolicy } from './support.js';
 
 describeEachDatabase('account mails without an SMTP server', (getDb) => {
-  let app: FastifyInstance;
+  const server = useTestApp(getDb);
   beforeAll(async () => {
-    app = await createTestApp(getDb());
-    await setAccountPolicy(app, {
+    await setAccountPolicy(server.app, {
       ...DEFAULT_POLICY,
       activeOnRegister: false,
       emailConfirmationRequired: true,
     });
   });
-  afterAll(() => app.close());
 
   const warnings = async () => {
-    await app.logStore.flush();
-    return listLogs(app.db, { level: 'Warning', skip: 0, count: 100 });
+    await server.app.logStore.flush();
+    return listLogs(server.app.db, { level: 'Warning', skip: 0, count: 100 });
   };
 
   it('register answers 400 and logs the verification link for an administrator', async () => {
-    const response = await caller(app)({
+    const response = await caller(server.app)({
       method: 'POST',
       url: '/api/account/register',
       payload: { userName: 'nosmtp', email: 'nosmtp@example.com', password: PASSWORD },
@@ -35,7 +33,7 @@ describeEachDatabase('account mails without an SMTP server', (getDb) => {
     expect(response.statusCode).toBe(400);
     expectMatchesSpec('accountRegister', response);
     expect(response.json().title).toBe(MAIL_NOT_CONFIGURED);
-    expect(await findUserByEmail(app.db, 'nosmtp@example.com')).toMatchObject({
+    expect(await findUserByEmail(server.app.db, 'nosmtp@example.com')).toMatchObject({
       emailConfirmed: false,
     });
     const logged = (await warnings()).find((e) => e.message.includes('nosmtp@example.com'));
@@ -43,8 +41,8 @@ describeEachDatabase('account mails without an SMTP server', (getDb) => {
   });
 
   it('recovery and email change answer 400 too', async () => {
-    const user = await createAccount(app);
-    const recovery = await caller(app)({
+    const user = await createAccount(server.app);
+    const recovery = await caller(server.app)({
       method: 'POST',
       url: '/api/account/recovery',
       payload: { email: user.email },
@@ -52,7 +50,7 @@ describeEachDatabase('account mails without an SMTP server', (getDb) => {
     expect(recovery.statusCode).toBe(400);
     expect(recovery.json().title).toBe(MAIL_NOT_CONFIGURED);
     const change = await (
-      await logIn(app, user.userName)
+      await logIn(server.app, user.userName)
     )({ method: 'PUT', url: '/api/account/changeemail', payload: { newMail: 'n@example.com' } });
     expect(change.statusCode).toBe(400);
     expectMatchesSpec('accountChangeEmail', change);

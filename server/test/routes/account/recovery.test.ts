@@ -1,8 +1,8 @@
 // Password recovery through a real SMTP server: recovery → mail → password reset.
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { caller, createTestApp, testConfig } from '../../support/app.js';
+import { caller, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { mailLink, startSmtpServer, type TestSmtpServer } from '../../support/smtp.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { b64, mintToken } from './mailTokens.js';
@@ -16,23 +16,21 @@ import {
 } from './support.js';
 
 describeEachDatabase('POST /api/account/recovery and /passwordreset', (getDb) => {
-  let app: FastifyInstance;
+  // The mail server starts before the app (whose configuration names it) and stops after it.
   let smtp: TestSmtpServer;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    app = await createTestApp(
-      getDb(),
-      testConfig({ VEXIL_SMTP_URL: smtp.url, VEXIL_ALLOWED_HOSTS: 'ctf.test' }),
-    );
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
+  afterAll(() => smtp.close());
+  const server = useTestApp(getDb, {
+    config: () => testConfig({ VEXIL_SMTP_URL: smtp.url, VEXIL_ALLOWED_HOSTS: 'ctf.test' }),
   });
-  beforeEach(() => setAccountPolicy(app, { ...DEFAULT_POLICY, emailConfirmationRequired: true }));
+  beforeEach(() =>
+    setAccountPolicy(server.app, { ...DEFAULT_POLICY, emailConfirmationRequired: true }),
+  );
 
   const recovery = async (email: string, headers: Record<string, string> = {}) => {
-    const response = await caller(app)({
+    const response = await caller(server.app)({
       method: 'POST',
       url: '/api/account/recovery',
       payload: { email },
@@ -42,7 +40,7 @@ describeEachDatabase('POST /api/account/recovery and /passwordreset', (getDb) =>
     return response;
   };
   const reset = async (payload: Record<string, unknown>) => {
-    const response = await caller(app)({
+    const response = await caller(server.app)({
       method: 'POST',
       url: '/api/account/passwordreset',
       payload,
@@ -52,7 +50,7 @@ describeEachDatabase('POST /api/account/recovery and /passwordreset', (getDb) =>
   };
   const canLogIn = async (userName: string, password: string) =>
     (
-      await caller(app)({
+      await caller(server.app)({
         method: 'POST',
         url: '/api/account/login',
         payload: { userName, password },
@@ -60,8 +58,8 @@ describeEachDatabase('POST /api/account/recovery and /passwordreset', (getDb) =>
     ).statusCode === 200;
 
   it('mails a reset link; the new password works, the old one and the link do not', async () => {
-    const user = await createAccount(app);
-    const session = await logIn(app, user.userName);
+    const user = await createAccount(server.app);
+    const session = await logIn(server.app, user.userName);
     const response = await recovery(user.email.toUpperCase(), { host: 'ctf.test:8080' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 200 });
@@ -85,7 +83,7 @@ describeEachDatabase('POST /api/account/recovery and /passwordreset', (getDb) =>
   });
 
   it('answers 404 to an unknown or unconfirmed email, and mails nothing', async () => {
-    const unconfirmed = await createAccount(app, { emailConfirmed: false });
+    const unconfirmed = await createAccount(server.app, { emailConfirmed: false });
     for (const email of ['nobody@example.com', unconfirmed.email]) {
       const response = await recovery(email);
       expect(response.statusCode).toBe(404);
@@ -95,20 +93,22 @@ describeEachDatabase('POST /api/account/recovery and /passwordreset', (getDb) =>
   });
 
   it('answers 400 when the mail flows are off, so the user must ask an admin', async () => {
-    await setAccountPolicy(app, { emailConfirmationRequired: false });
-    const user = await createAccount(app);
+    await setAccountPolicy(server.app, { emailConfirmationRequired: false });
+    const user = await createAccount(server.app);
     const response = await recovery(user.email);
     expect(response.statusCode).toBe(400);
     expect(response.json().title).toMatch(/administrator/);
   });
 
   it('refuses a reset with a bad token, a wrong purpose, an unknown email or bad Base64', async () => {
-    const user = await createAccount(app);
-    const other = await createAccount(app);
-    const good = await mintToken(app, 'reset', user);
-    const verifyToken = await mintToken(app, 'verify', user);
-    const othersToken = await mintToken(app, 'reset', other);
-    const expired = await mintToken(app, 'reset', user, { issuedAt: Date.now() - 4 * 3600_000 });
+    const user = await createAccount(server.app);
+    const other = await createAccount(server.app);
+    const good = await mintToken(server.app, 'reset', user);
+    const verifyToken = await mintToken(server.app, 'verify', user);
+    const othersToken = await mintToken(server.app, 'reset', other);
+    const expired = await mintToken(server.app, 'reset', user, {
+      issuedAt: Date.now() - 4 * 3600_000,
+    });
     for (const [label, payload] of [
       ['verify token', { ...good, rToken: verifyToken.token }],
       ['other user', { ...good, rToken: othersToken.token }],
@@ -131,7 +131,7 @@ describeEachDatabase('POST /api/account/recovery and /passwordreset', (getDb) =>
   });
 
   it('answers 400 when the reset mail cannot be delivered', async () => {
-    const user = await createAccount(app);
+    const user = await createAccount(server.app);
     smtp.refuse = true;
     try {
       expect((await recovery(user.email)).statusCode).toBe(400);
@@ -141,8 +141,8 @@ describeEachDatabase('POST /api/account/recovery and /passwordreset', (getDb) =>
   });
 
   it('lets only one of two simultaneous resets with the same link through', async () => {
-    const user = await createAccount(app);
-    const link = await mintToken(app, 'reset', user);
+    const user = await createAccount(server.app);
+    const link = await mintToken(server.app, 'reset', user);
     const [first, second] = await Promise.all([
       reset({ email: link.email, rToken: link.token, password: 'RaceOne111' }),
       reset({ email: link.email, rToken: link.token, password: 'RaceTwo222' }),

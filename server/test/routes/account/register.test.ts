@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { findUserByEmail } from '../../../src/db/repositories/users.js';
+import { beforeEach, expect, it } from 'vitest';
+import { findUserByEmail } from '#server/db/repositories/users.js';
 import { caller, createTestApp, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import {
   createAccount,
@@ -21,15 +21,15 @@ const fresh = () => {
 };
 
 describeEachDatabase('POST /api/account/register', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-  });
-  afterAll(() => app.close());
-  beforeEach(() => setAccountPolicy(app, DEFAULT_POLICY));
+  const server = useTestApp(getDb);
+  beforeEach(() => setAccountPolicy(server.app, DEFAULT_POLICY));
 
   const register = async (payload: Record<string, unknown>) => {
-    const response = await caller(app)({ method: 'POST', url: '/api/account/register', payload });
+    const response = await caller(server.app)({
+      method: 'POST',
+      url: '/api/account/register',
+      payload,
+    });
     expectMatchesSpec('accountRegister', response);
     return response;
   };
@@ -40,24 +40,24 @@ describeEachDatabase('POST /api/account/register', (getDb) => {
     const response = await register(input);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ data: 'LoggedIn', status: 200 });
-    const profile = await profileOf(signedInCaller(app, response));
+    const profile = await profileOf(signedInCaller(server.app, response));
     expect(profile.json()).toMatchObject({ userName: input.userName, role: 'User' });
-    const user = await findUserByEmail(app.db, input.email);
+    const user = await findUserByEmail(server.app.db, input.email);
     expect(user).toMatchObject({ emailConfirmed: true, role: 'User' });
     expect(user?.registerTime).toBeGreaterThanOrEqual(before);
   });
 
   it('leaves the account for an administrator when neither activation nor mail is on', async () => {
-    await setAccountPolicy(app, { activeOnRegister: false });
+    await setAccountPolicy(server.app, { activeOnRegister: false });
     const input = fresh();
     const response = await register(input);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ data: 'AdminConfirmationRequired', status: 200 });
     expect(sessionCookie(response)).toBeUndefined();
-    const user = await findUserByEmail(app.db, input.email);
+    const user = await findUserByEmail(server.app.db, input.email);
     expect(user?.emailConfirmed).toBe(false);
     expect(user?.registerTime).toBeGreaterThan(0);
-    const login = await caller(app)({
+    const login = await caller(server.app)({
       method: 'POST',
       url: '/api/account/login',
       payload: { userName: input.userName, password: PASSWORD },
@@ -66,14 +66,14 @@ describeEachDatabase('POST /api/account/register', (getDb) => {
   });
 
   it('refuses when registration is closed', async () => {
-    await setAccountPolicy(app, { allowRegister: false });
+    await setAccountPolicy(server.app, { allowRegister: false });
     const response = await register(fresh());
     expect(response.statusCode).toBe(400);
     expect(response.json().title).toMatch(/closed/);
   });
 
   it('keeps to the email domain allow-list, exactly and case-sensitively', async () => {
-    await setAccountPolicy(app, { emailDomainList: ' allowed.org , other.net' });
+    await setAccountPolicy(server.app, { emailDomainList: ' allowed.org , other.net' });
     const ok = fresh();
     expect((await register({ ...ok, email: `${ok.userName}@allowed.org` })).statusCode).toBe(200);
     const upper = fresh();
@@ -87,27 +87,27 @@ describeEachDatabase('POST /api/account/register', (getDb) => {
   });
 
   it('refuses a user name in use, in any case', async () => {
-    const taken = await createAccount(app);
+    const taken = await createAccount(server.app);
     const response = await register({ ...fresh(), userName: taken.userName.toUpperCase() });
     expect(response.statusCode).toBe(400);
     expect(response.json().title).toMatch(/user name/);
   });
 
   it('refuses the email of a confirmed account, in any case', async () => {
-    const taken = await createAccount(app);
+    const taken = await createAccount(server.app);
     const response = await register({ ...fresh(), email: taken.email.toUpperCase() });
     expect(response.statusCode).toBe(400);
     expect(response.json().title).toMatch(/email already exists/);
   });
 
   it('never signs in or takes over an unconfirmed account with the same email', async () => {
-    const waiting = await createAccount(app, { emailConfirmed: false });
+    const waiting = await createAccount(server.app, { emailConfirmed: false });
     const response = await register({ ...fresh(), email: waiting.email });
     expect(response.statusCode).toBe(400);
     expect(sessionCookie(response)).toBeUndefined();
-    await setAccountPolicy(app, { activeOnRegister: false });
+    await setAccountPolicy(server.app, { activeOnRegister: false });
     expect((await register({ ...fresh(), email: waiting.email })).statusCode).toBe(400);
-    expect(await findUserByEmail(app.db, waiting.email)).toMatchObject({
+    expect(await findUserByEmail(server.app.db, waiting.email)).toMatchObject({
       userName: waiting.userName,
       emailConfirmed: false,
     });
@@ -135,7 +135,7 @@ describeEachDatabase('POST /api/account/register', (getDb) => {
   });
 
   it('answers 415 to a body that is not JSON', async () => {
-    const response = await caller(app)({
+    const response = await caller(server.app)({
       method: 'POST',
       url: '/api/account/register',
       payload: 'userName=x',
@@ -166,7 +166,7 @@ describeEachDatabase('POST /api/account/register', (getDb) => {
   });
 
   it('answers 403 without the XSRF header', async () => {
-    const response = await caller(app)({
+    const response = await caller(server.app)({
       method: 'POST',
       url: '/api/account/register',
       payload: fresh(),

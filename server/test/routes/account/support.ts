@@ -2,10 +2,10 @@
 // the session cookie of a response.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { createUser, type NewUser, type User } from '../../../src/db/repositories/users.js';
-import { hashPassword } from '../../../src/domain/passwords.js';
-import { rowsFromSettings, type AccountPolicy } from '../../../src/domain/siteSettings.js';
-import { SESSION_COOKIE } from '../../../src/plugins/auth.js';
+import { createUser, type NewUser, type User } from '#server/db/repositories/users.js';
+import { hashPassword } from '#server/domain/passwords.js';
+import { rowsFromSettings, type AccountPolicy } from '#server/domain/siteSettings.js';
+import { SESSION_COOKIE } from '#server/plugins/auth.js';
 import { caller, type Caller } from '../../support/app.js';
 import { buildNewUser } from '../../support/builders.js';
 

@@ -1,9 +1,9 @@
 // Sign-up with email confirmation, through a real SMTP server: register → mail → verify.
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { findUserByEmail } from '../../../src/db/repositories/users.js';
-import { caller, createTestApp, testConfig } from '../../support/app.js';
+import { findUserByEmail } from '#server/db/repositories/users.js';
+import { caller, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { mailLink, startSmtpServer, type TestSmtpServer } from '../../support/smtp.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { b64, mintToken } from './mailTokens.js';
@@ -20,21 +20,18 @@ import {
 const THREE_HOURS = 3 * 60 * 60 * 1000;
 
 describeEachDatabase('register with email confirmation, then POST /api/account/verify', (getDb) => {
-  let app: FastifyInstance;
+  // The mail server starts before the app (whose configuration names it) and stops after it.
   let smtp: TestSmtpServer;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    app = await createTestApp(
-      getDb(),
-      testConfig({ VEXIL_SMTP_URL: smtp.url, VEXIL_PUBLIC_URL: 'https://ctf.example.org/' }),
-    );
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
+  afterAll(() => smtp.close());
+  const server = useTestApp(getDb, {
+    config: () =>
+      testConfig({ VEXIL_SMTP_URL: smtp.url, VEXIL_PUBLIC_URL: 'https://ctf.example.org/' }),
   });
   beforeEach(() =>
-    setAccountPolicy(app, {
+    setAccountPolicy(server.app, {
       ...DEFAULT_POLICY,
       activeOnRegister: false,
       emailConfirmationRequired: true,
@@ -42,13 +39,17 @@ describeEachDatabase('register with email confirmation, then POST /api/account/v
   );
 
   const register = (userName: string, email: string, password = PASSWORD) =>
-    caller(app)({
+    caller(server.app)({
       method: 'POST',
       url: '/api/account/register',
       payload: { userName, email, password },
     });
   const verify = async (payload: Record<string, unknown>) => {
-    const response = await caller(app)({ method: 'POST', url: '/api/account/verify', payload });
+    const response = await caller(server.app)({
+      method: 'POST',
+      url: '/api/account/verify',
+      payload,
+    });
     expectMatchesSpec('accountVerify', response);
     return response;
   };
@@ -72,9 +73,9 @@ describeEachDatabase('register with email confirmation, then POST /api/account/v
     const verified = await verify({ token: link.token, email: link.email });
     expect(verified.statusCode).toBe(200);
     expect(verified.body).toBe('');
-    const profile = await profileOf(signedInCaller(app, verified));
+    const profile = await profileOf(signedInCaller(server.app, verified));
     expect(profile.json()).toMatchObject({ userName: 'mailme', email: 'MailMe@Example.com' });
-    const user = await findUserByEmail(app.db, 'mailme@example.com');
+    const user = await findUserByEmail(server.app.db, 'mailme@example.com');
     expect(user?.emailConfirmed).toBe(true);
     expect(user?.registerTime).toBeGreaterThanOrEqual(before);
     expect(user?.lastVisited).toBeGreaterThanOrEqual(before);
@@ -91,29 +92,31 @@ describeEachDatabase('register with email confirmation, then POST /api/account/v
     expect(response.json().data).toBe('EmailConfirmationRequired');
     const link = mailLink(await smtp.nextMailTo('again@example.com'));
     expect((await verify({ token: link.token, email: link.email })).statusCode).toBe(200);
-    expect(await findUserByEmail(app.db, 'again@example.com')).toMatchObject({
+    expect(await findUserByEmail(server.app.db, 'again@example.com')).toMatchObject({
       userName: 'firsttry',
     });
   });
 
   it('answers 401 to a wrong, expired or foreign token', async () => {
-    const user = await createAccount(app, { emailConfirmed: false });
-    const other = await createAccount(app, { emailConfirmed: false });
-    const expired = await mintToken(app, 'verify', user, { issuedAt: Date.now() - THREE_HOURS });
-    const reset = await mintToken(app, 'reset', user);
-    const foreign = await mintToken(app, 'verify', other);
+    const user = await createAccount(server.app, { emailConfirmed: false });
+    const other = await createAccount(server.app, { emailConfirmed: false });
+    const expired = await mintToken(server.app, 'verify', user, {
+      issuedAt: Date.now() - THREE_HOURS,
+    });
+    const reset = await mintToken(server.app, 'reset', user);
+    const foreign = await mintToken(server.app, 'verify', other);
     for (const token of [b64('v1.nonsense.token'), expired.token, reset.token, foreign.token]) {
       const response = await verify({ token, email: b64(user.email) });
       expect(response.statusCode).toBe(401);
       expect(response.json().status).toBe(401);
     }
-    const good = await mintToken(app, 'verify', user);
+    const good = await mintToken(server.app, 'verify', user);
     expect((await verify(good)).statusCode).toBe(200);
   });
 
   it('answers 400 to Base64 that does not decode and to an unknown or confirmed email', async () => {
-    const confirmed = await createAccount(app);
-    const token = (await mintToken(app, 'verify', confirmed)).token;
+    const confirmed = await createAccount(server.app);
+    const token = (await mintToken(server.app, 'verify', confirmed)).token;
     for (const payload of [
       { token: '***', email: b64(confirmed.email) },
       { token, email: 'not base64!' },

@@ -1,7 +1,7 @@
 // Accounts for admin route tests: a user row together with a caller signed in as that user.
 import type { FastifyInstance } from 'fastify';
-import { createSession } from '../../../src/db/repositories/sessions.js';
-import { createUser, type NewUser, type User } from '../../../src/db/repositories/users.js';
+import { createSession } from '#server/db/repositories/sessions.js';
+import { createUser, type NewUser, type User } from '#server/db/repositories/users.js';
 import { caller, type Caller } from '../../support/app.js';
 import { buildNewUser } from '../../support/builders.js';
 

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { setSettings } from '../../../src/db/repositories/settings.js';
-import { defaultSettings } from '../../../src/domain/siteSettings.js';
-import { caller, createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { setSettings } from '#server/db/repositories/settings.js';
+import { defaultSettings } from '#server/domain/siteSettings.js';
+import { caller, signIn } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 const accountPolicy = {
@@ -22,13 +22,8 @@ const containerPolicy = {
 };
 
 describeEachDatabase('/api/admin/config', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   const getConfig = async () => {
     const response = await admin({ method: 'GET', url: '/api/admin/config' });
@@ -105,7 +100,7 @@ describeEachDatabase('/api/admin/config', (getDb) => {
       logoHash: null,
       faviconHash: null,
     });
-    const client = (await caller(app)({ method: 'GET', url: '/api/config' })).json();
+    const client = (await caller(server.app)({ method: 'GET', url: '/api/config' })).json();
     expect(client).toMatchObject({ title: 'Vexil Cup', slogan: 'Flags fly', footerInfo: 'Footer' });
   });
 
@@ -131,19 +126,19 @@ describeEachDatabase('/api/admin/config', (getDb) => {
   });
 
   it('re-reads stored settings on every read', async () => {
-    await setSettings(app.db, { 'GlobalConfig.Slogan': 'Changed behind the cache' });
+    await setSettings(server.app.db, { 'GlobalConfig.Slogan': 'Changed behind the cache' });
     expect((await getConfig()).globalConfig.slogan).toBe('Changed behind the cache');
   });
 
   it('writes changes to the admin log', async () => {
     await putConfig({ accountPolicy });
-    await app.logStore.flush();
+    await server.app.logStore.flush();
     const logs = (await admin({ method: 'GET', url: '/api/admin/logs' })).json();
     expect(logs[0]).toMatchObject({ msg: 'Updated the site settings', status: 'Success' });
   });
 
   it('is for administrators only and needs the XSRF header to change', async () => {
-    const user = await signIn(app, 'User');
+    const user = await signIn(server.app, 'User');
     const denied = await user({ method: 'GET', url: '/api/admin/config' });
     expect(denied.statusCode).toBe(403);
     expectMatchesSpec('adminGetConfig', denied);

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findFileByHash } from '../../../src/db/repositories/files.js';
-import { caller, createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { findFileByHash } from '#server/db/repositories/files.js';
+import { caller, signIn } from '../../support/app.js';
 import { multipart } from '../../support/badInputs.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { gifWithScript, SCRIPT_PAYLOAD } from '../../support/hostileImages.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
@@ -14,13 +14,8 @@ const png = (width: number, height: number, background = '#ff8800') =>
     .toBuffer();
 
 describeEachDatabase('/api/admin/config/logo', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   const upload = async (data: Buffer) => {
     const response = await admin({
@@ -36,9 +31,9 @@ describeEachDatabase('/api/admin/config/logo', (getDb) => {
     return { logo: config.globalConfig.logoHash, favicon: config.globalConfig.faviconHash };
   };
   const clientConfig = async () =>
-    (await caller(app)({ method: 'GET', url: '/api/config' })).json();
+    (await caller(server.app)({ method: 'GET', url: '/api/config' })).json();
   const favicon = (headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url: '/favicon.webp', headers });
+    server.app.inject({ method: 'GET', url: '/favicon.webp', headers });
 
   it('stores a 640 px logo and a 256 px favicon, shown by /api/config and /favicon.webp', async () => {
     const builtIn = await favicon();
@@ -48,11 +43,11 @@ describeEachDatabase('/api/admin/config/logo', (getDb) => {
 
     const { logo, favicon: icon } = await hashes();
     expect(logo).toMatch(/^[0-9a-f]{64}$/);
-    expect(await findFileByHash(app.db, logo)).toMatchObject({ name: 'logo.webp' });
-    expect(await findFileByHash(app.db, icon)).toMatchObject({ name: 'favicon.webp' });
+    expect(await findFileByHash(server.app.db, logo)).toMatchObject({ name: 'logo.webp' });
+    expect(await findFileByHash(server.app.db, icon)).toMatchObject({ name: 'favicon.webp' });
     expect((await clientConfig()).logoUrl).toBe(`/assets/${logo}/logo`);
 
-    const logoFile = await app.inject({ method: 'GET', url: `/assets/${logo}/logo` });
+    const logoFile = await server.app.inject({ method: 'GET', url: `/assets/${logo}/logo` });
     expect(logoFile.statusCode).toBe(200);
     expect(logoFile.headers['content-type']).toBe('image/webp');
     expect(await sharp(logoFile.rawPayload).metadata()).toMatchObject({ width: 640, height: 320 });
@@ -75,22 +70,22 @@ describeEachDatabase('/api/admin/config/logo', (getDb) => {
     await upload(await png(800, 800, '#0000ff'));
     const current = await hashes();
     expect(current.logo).not.toBe(old.logo);
-    expect(await findFileByHash(app.db, old.logo)).toBeNull();
-    expect(await findFileByHash(app.db, old.favicon)).toBeNull();
-    const gone = await app.inject({ method: 'GET', url: `/assets/${old.logo}/logo` });
+    expect(await findFileByHash(server.app.db, old.logo)).toBeNull();
+    expect(await findFileByHash(server.app.db, old.favicon)).toBeNull();
+    const gone = await server.app.inject({ method: 'GET', url: `/assets/${old.logo}/logo` });
     expect(gone.statusCode).toBe(404);
 
     // The same image again: the files are shared, not released from under the settings.
     await upload(await png(800, 800, '#0000ff'));
     expect(await hashes()).toEqual(current);
-    expect(await findFileByHash(app.db, current.logo)).toMatchObject({ referenceCount: 1 });
+    expect(await findFileByHash(server.app.db, current.logo)).toMatchObject({ referenceCount: 1 });
   });
 
   it('re-encodes a GIF for both logo and favicon; the favicon is shown inline, sandboxed', async () => {
     const gif = await gifWithScript(900, 30);
     await upload(gif);
     const { logo, favicon: icon } = await hashes();
-    expect(await findFileByHash(app.db, logo)).toMatchObject({
+    expect(await findFileByHash(server.app.db, logo)).toMatchObject({
       name: 'logo.gif',
       contentType: 'image/gif',
     });
@@ -135,8 +130,8 @@ describeEachDatabase('/api/admin/config/logo', (getDb) => {
     expect(response.statusCode).toBe(200);
     expectMatchesSpec('adminDeleteLogo', response);
     expect(await hashes()).toEqual({ logo: '', favicon: '' });
-    expect(await findFileByHash(app.db, logo)).toBeNull();
-    expect(await findFileByHash(app.db, icon)).toBeNull();
+    expect(await findFileByHash(server.app.db, logo)).toBeNull();
+    expect(await findFileByHash(server.app.db, icon)).toBeNull();
     expect((await clientConfig()).logoUrl).toBeNull();
 
     const served = await favicon();
@@ -151,11 +146,11 @@ describeEachDatabase('/api/admin/config/logo', (getDb) => {
 
   it('logs logo changes and is for administrators only', async () => {
     await admin({ method: 'DELETE', url: '/api/admin/config/logo' });
-    await app.logStore.flush();
+    await server.app.logStore.flush();
     const logs = (await admin({ method: 'GET', url: '/api/admin/logs' })).json();
     expect(logs[0]).toMatchObject({ msg: 'Removed the site logo', status: 'Success' });
 
-    const monitor = await signIn(app, 'Monitor');
+    const monitor = await signIn(server.app, 'Monitor');
     const denied = await monitor({ method: 'DELETE', url: '/api/admin/config/logo' });
     expect(denied.statusCode).toBe(403);
     expectMatchesSpec('adminDeleteLogo', denied);

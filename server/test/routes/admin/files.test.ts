@@ -1,20 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { beforeAll, expect, it } from 'vitest';
+import { signIn } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('/api/admin/files', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
   beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
     for (const name of ['c.txt', 'a.txt', 'b.txt']) {
-      await app.files.store(Buffer.from(`content of ${name}`), name);
+      await server.app.files.store(Buffer.from(`content of ${name}`), name);
     }
   });
-  afterAll(() => app.close());
 
   const list = async (query = '') => {
     const response = await admin({ method: 'GET', url: `/api/admin/files${query}` });
@@ -36,7 +33,7 @@ describeEachDatabase('/api/admin/files', (getDb) => {
   it('refuses a page larger than 500 and non-admins', async () => {
     const response = await admin({ method: 'GET', url: '/api/admin/files?count=501' });
     expect(response.statusCode).toBe(400);
-    const monitor = await signIn(app, 'Monitor');
+    const monitor = await signIn(server.app, 'Monitor');
     expect((await monitor({ method: 'GET', url: '/api/admin/files' })).statusCode).toBe(403);
   });
 });

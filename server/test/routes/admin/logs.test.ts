@@ -1,17 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('GET /api/admin/logs', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   const logs = async (query: Record<string, string> = {}) => {
     const response = await admin({ method: 'GET', url: '/api/admin/logs', query });
@@ -21,12 +15,12 @@ describeEachDatabase('GET /api/admin/logs', (getDb) => {
   };
 
   it('returns stored server log entries, newest first, in the wire shape', async () => {
-    app.log.info(
+    server.app.log.info(
       { userName: 'alice', ip: '192.0.2.7', taskStatus: 'Success' },
       'alice did a thing',
     );
-    app.log.debug('too chatty to keep');
-    app.log.warn('disk almost full');
+    server.app.log.debug('too chatty to keep');
+    server.app.log.warn('disk almost full');
     const entries = await logs();
     expect(entries[0]).toMatchObject({ level: 'Warning', msg: 'disk almost full', name: 'System' });
     const alice = entries.find((e) => e.msg === 'alice did a thing');
@@ -42,8 +36,8 @@ describeEachDatabase('GET /api/admin/logs', (getDb) => {
   });
 
   it('filters by level and pages with count and skip', async () => {
-    app.log.error({ err: new Error('kaput') }, 'job failed');
-    for (let i = 0; i < 5; i++) app.log.info(`page entry ${i}`);
+    server.app.log.error({ err: new Error('kaput') }, 'job failed');
+    for (let i = 0; i < 5; i++) server.app.log.info(`page entry ${i}`);
     const errors = await logs({ level: 'Error' });
     expect(errors.every((e) => e.level === 'Error')).toBe(true);
     expect(errors[0]).toMatchObject({ status: 'Failed', msg: expect.stringContaining('kaput') });

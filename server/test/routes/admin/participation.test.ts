@@ -1,21 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { findParticipationById } from '../../../src/db/repositories/participations.js';
-import { findTeamById } from '../../../src/db/repositories/teams.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it, vi } from 'vitest';
+import { findParticipationById } from '#server/db/repositories/participations.js';
+import { findTeamById } from '#server/db/repositories/teams.js';
+import { signIn } from '../../support/app.js';
 import { createChallenge, createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { playingTeam } from '../game/support.js';
 
 describeEachDatabase('participation review', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   const review = async (id: number, payload: Record<string, unknown>, call = admin) => {
     const response = await call({ method: 'PUT', url: `/api/admin/participation/${id}`, payload });
@@ -24,11 +19,14 @@ describeEachDatabase('participation review', (getDb) => {
   };
 
   it('accepts: locks the team, creates instances and rebuilds the board', async () => {
-    const game = await createGame(app, { divisions: ['Pro', 'Student'] });
-    const [one, two] = [await createChallenge(app, game.id), await createChallenge(app, game.id)];
-    await createChallenge(app, game.id, { isEnabled: false });
-    const team = await playingTeam(app, game, { status: 'Pending', division: 'Pro' });
-    const invalidate = vi.spyOn(app.scoreboards, 'invalidate');
+    const game = await createGame(server.app, { divisions: ['Pro', 'Student'] });
+    const [one, two] = [
+      await createChallenge(server.app, game.id),
+      await createChallenge(server.app, game.id),
+    ];
+    await createChallenge(server.app, game.id, { isEnabled: false });
+    const team = await playingTeam(server.app, game, { status: 'Pending', division: 'Pro' });
+    const invalidate = vi.spyOn(server.app.scoreboards, 'invalidate');
 
     const response = await review(team.registration.id, {
       status: 'Accepted',
@@ -36,12 +34,12 @@ describeEachDatabase('participation review', (getDb) => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('');
-    expect(await findParticipationById(app.db, team.registration.id)).toMatchObject({
+    expect(await findParticipationById(server.app.db, team.registration.id)).toMatchObject({
       status: 'Accepted',
       division: 'Student',
     });
-    expect((await findTeamById(app.db, team.team.id))?.locked).toBe(true);
-    const instances = await app.db
+    expect((await findTeamById(server.app.db, team.team.id))?.locked).toBe(true);
+    const instances = await server.app.db
       .selectFrom('game_instances')
       .select('challenge_id')
       .where('participation_id', '=', team.registration.id)
@@ -53,17 +51,19 @@ describeEachDatabase('participation review', (getDb) => {
   });
 
   it('ignores an invalid division and allows any transition', async () => {
-    const game = await createGame(app, { divisions: ['Pro'] });
-    const team = await playingTeam(app, game, { division: 'Pro' });
+    const game = await createGame(server.app, { divisions: ['Pro'] });
+    const team = await playingTeam(server.app, game, { division: 'Pro' });
     expect((await review(team.registration.id, { division: 'Nope' })).statusCode).toBe(200);
     expect((await review(team.registration.id, { division: null })).statusCode).toBe(200);
-    expect(await findParticipationById(app.db, team.registration.id)).toMatchObject({
+    expect(await findParticipationById(server.app.db, team.registration.id)).toMatchObject({
       status: 'Accepted',
       division: 'Pro',
     });
     for (const status of ['Suspended', 'Rejected', 'Pending', 'Accepted']) {
       expect((await review(team.registration.id, { status })).statusCode).toBe(200);
-      expect((await findParticipationById(app.db, team.registration.id))?.status).toBe(status);
+      expect((await findParticipationById(server.app.db, team.registration.id))?.status).toBe(
+        status,
+      );
     }
     expect((await review(team.registration.id, { status: 'Unsubmitted' })).statusCode).toBe(400);
   });
@@ -72,9 +72,9 @@ describeEachDatabase('participation review', (getDb) => {
     const missing = await review(999999, { status: 'Accepted' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().status).toBe(404);
-    const game = await createGame(app);
-    const team = await playingTeam(app, game, { status: 'Pending' });
-    const monitor = await signIn(app, 'Monitor');
+    const game = await createGame(server.app);
+    const team = await playingTeam(server.app, game, { status: 'Pending' });
+    const monitor = await signIn(server.app, 'Monitor');
     expect((await review(team.registration.id, { status: 'Accepted' }, monitor)).statusCode).toBe(
       403,
     );

@@ -1,25 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { countTeams, findTeamById } from '../../../src/db/repositories/teams.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { countTeams, findTeamById } from '#server/db/repositories/teams.js';
+import { signIn } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { register, teamWith } from '../team/support.js';
 import { signedInUser, uniqueText } from './accounts.js';
 
 describeEachDatabase('admin team management', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   it('pages teams by id with members and the total of all teams', async () => {
     const mine = [];
-    for (let i = 0; i < 4; i++) mine.push((await teamWith(app, i % 2)).team);
-    const total = await countTeams(app.db);
+    for (let i = 0; i < 4; i++) mine.push((await teamWith(server.app, i % 2)).team);
+    const total = await countTeams(server.app.db);
     const page = await admin({
       method: 'GET',
       url: '/api/admin/teams',
@@ -43,9 +38,9 @@ describeEachDatabase('admin team management', (getDb) => {
 
   it('searches names case-insensitively and ids exactly', async () => {
     const word = uniqueText('Srch');
-    const a = (await teamWith(app, 0, { name: `${word}_A` })).team;
-    const b = (await teamWith(app, 0, { name: `x${word.toUpperCase()}` })).team;
-    await teamWith(app, 0, { name: `${word.slice(0, -1)}%` });
+    const a = (await teamWith(server.app, 0, { name: `${word}_A` })).team;
+    const b = (await teamWith(server.app, 0, { name: `x${word.toUpperCase()}` })).team;
+    await teamWith(server.app, 0, { name: `${word.slice(0, -1)}%` });
     const search = (hint: string) =>
       admin({ method: 'POST', url: '/api/admin/teams/search', query: { hint } });
     const found = await search(word.toLowerCase());
@@ -61,53 +56,53 @@ describeEachDatabase('admin team management', (getDb) => {
   });
 
   it('updates name, bio and lock; null and empty name leave them', async () => {
-    const { team } = await teamWith(app, 0, { locked: true });
+    const { team } = await teamWith(server.app, 0, { locked: true });
     const put = (payload: object) =>
       admin({ method: 'PUT', url: `/api/admin/teams/${team.id}`, payload });
     const response = await put({ name: 'Admin set', bio: 'Checked', locked: false });
     expect(response.statusCode).toBe(200);
     expectMatchesSpec('adminUpdateTeam', response);
-    expect(await findTeamById(app.db, team.id)).toMatchObject({
+    expect(await findTeamById(server.app.db, team.id)).toMatchObject({
       name: 'Admin set',
       bio: 'Checked',
       locked: false,
     });
     await put({ name: '', bio: null, locked: null });
-    expect(await findTeamById(app.db, team.id)).toMatchObject({
+    expect(await findTeamById(server.app.db, team.id)).toMatchObject({
       name: 'Admin set',
       bio: 'Checked',
     });
     await put({ bio: '', locked: true });
-    expect(await findTeamById(app.db, team.id)).toMatchObject({ bio: '', locked: true });
+    expect(await findTeamById(server.app.db, team.id)).toMatchObject({ bio: '', locked: true });
     const missing = await admin({ method: 'PUT', url: '/api/admin/teams/999999', payload: {} });
     expect(missing.statusCode).toBe(404);
     expectMatchesSpec('adminUpdateTeam', missing);
   });
 
   it('deletes a team even while it plays, and answers 404 afterwards', async () => {
-    const { team, captain } = await teamWith(app, 1);
-    await register(app, team, [captain.user.id]);
+    const { team, captain } = await teamWith(server.app, 1);
+    await register(server.app, team, [captain.user.id]);
     const response = await admin({ method: 'DELETE', url: `/api/admin/teams/${team.id}` });
     expect(response.statusCode).toBe(200);
     expectMatchesSpec('adminDeleteTeam', response);
-    expect(await findTeamById(app.db, team.id)).toBeNull();
+    expect(await findTeamById(server.app.db, team.id)).toBeNull();
     const again = await admin({ method: 'DELETE', url: `/api/admin/teams/${team.id}` });
     expect(again.statusCode).toBe(404);
     expectMatchesSpec('adminDeleteTeam', again);
   });
 
   it('logs player and administrator team actions', async () => {
-    const { user: captain, call } = await signedInUser(app);
+    const { user: captain, call } = await signedInUser(server.app);
     const created = (
       await call({ method: 'POST', url: '/api/team', payload: { name: 'Logged' } })
     ).json();
-    const { user: boss, call: bossCall } = await signedInUser(app, { role: 'Admin' });
+    const { user: boss, call: bossCall } = await signedInUser(server.app, { role: 'Admin' });
     await bossCall({
       method: 'PUT',
       url: `/api/admin/teams/${created.id}`,
       payload: { locked: true },
     });
-    await app.logStore.flush();
+    await server.app.logStore.flush();
     const logs = (await admin({ method: 'GET', url: '/api/admin/logs' })).json();
     expect(logs).toEqual(
       expect.arrayContaining([
@@ -127,8 +122,8 @@ describeEachDatabase('admin team management', (getDb) => {
   });
 
   it('is for administrators only', async () => {
-    const { team } = await teamWith(app);
-    const user = await signIn(app, 'Monitor');
+    const { team } = await teamWith(server.app);
+    const user = await signIn(server.app, 'Monitor');
     for (const request of [
       { method: 'GET' as const, url: '/api/admin/teams' },
       { method: 'POST' as const, url: '/api/admin/teams/search?hint=a' },
@@ -137,6 +132,6 @@ describeEachDatabase('admin team management', (getDb) => {
     ]) {
       expect((await user(request)).statusCode).toBe(403);
     }
-    expect(await findTeamById(app.db, team.id)).toMatchObject({ locked: false });
+    expect(await findTeamById(server.app.db, team.id)).toMatchObject({ locked: false });
   });
 });

@@ -1,25 +1,19 @@
 // Bans end the sessions the user had: while banned they answer 403 (and can sign out), and once
 // the ban is lifted they are refused (401), so the user signs in again. Other role changes keep
 // the sessions.
-import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { updateUserRole } from '../../../src/db/repositories/users.js';
-import type { Role } from '../../../src/db/tables/accounts.js';
-import { ADMIN_USER_NAME, ensureAdminAccount } from '../../../src/services/bootstrapAdmin.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { updateUserRole } from '#server/db/repositories/users.js';
+import type { Role } from '#server/db/tables/accounts.js';
+import { ADMIN_USER_NAME, ensureAdminAccount } from '#server/services/bootstrapAdmin.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { createAccount, logIn, PASSWORD, profileOf } from '../account/support.js';
 
 describeEachDatabase('bans and sessions', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   const setRole = async (userId: string, role: Role) => {
     const response = await admin({
@@ -32,13 +26,16 @@ describeEachDatabase('bans and sessions', (getDb) => {
   };
 
   const sessionsOf = (userId: string) =>
-    app.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+    server.app.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
 
   it.each(['User', 'Monitor', 'Admin'] as const)(
     'refuses the sessions from before a ban once it is lifted to %s; a new sign-in works',
     async (role) => {
-      const user = await createAccount(app);
-      const [phone, laptop] = [await logIn(app, user.userName), await logIn(app, user.userName)];
+      const user = await createAccount(server.app);
+      const [phone, laptop] = [
+        await logIn(server.app, user.userName),
+        await logIn(server.app, user.userName),
+      ];
       expect((await profileOf(phone)).statusCode).toBe(200);
 
       await setRole(user.id, 'Banned');
@@ -56,14 +53,14 @@ describeEachDatabase('bans and sessions', (getDb) => {
       }
       expect(await sessionsOf(user.id)).toEqual([]);
 
-      const again = await logIn(app, user.userName, PASSWORD);
+      const again = await logIn(server.app, user.userName, PASSWORD);
       expect((await profileOf(again)).statusCode).toBe(200);
     },
   );
 
   it('keeps the sessions through role changes that lift no ban', async () => {
-    const user = await createAccount(app);
-    const session = await logIn(app, user.userName);
+    const user = await createAccount(server.app);
+    const session = await logIn(server.app, user.userName);
     await setRole(user.id, 'Admin');
     await setRole(user.id, 'User');
     expect((await profileOf(session)).statusCode).toBe(200);
@@ -73,16 +70,16 @@ describeEachDatabase('bans and sessions', (getDb) => {
   });
 
   it('ends the old sessions of a banned admin account restored by VEXIL_ADMIN_PASSWORD', async () => {
-    const existing = await app.db
+    const existing = await server.app.db
       .selectFrom('users')
       .select('id')
       .where('normalized_user_name', '=', ADMIN_USER_NAME)
       .executeTakeFirst();
-    const account = existing ?? (await createAccount(app, { userName: ADMIN_USER_NAME }));
-    const session = await logIn(app, ADMIN_USER_NAME);
-    await updateUserRole(app.db, account.id, 'Banned');
-    await ensureAdminAccount(app.db, PASSWORD, pino({ level: 'silent' }));
+    const account = existing ?? (await createAccount(server.app, { userName: ADMIN_USER_NAME }));
+    const session = await logIn(server.app, ADMIN_USER_NAME);
+    await updateUserRole(server.app.db, account.id, 'Banned');
+    await ensureAdminAccount(server.app.db, PASSWORD, pino({ level: 'silent' }));
     expect((await profileOf(session)).statusCode).toBe(401);
-    expect((await profileOf(await logIn(app, ADMIN_USER_NAME))).statusCode).toBe(200);
+    expect((await profileOf(await logIn(server.app, ADMIN_USER_NAME))).statusCode).toBe(200);
   });
 });

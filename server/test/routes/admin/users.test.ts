@@ -1,25 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { countUsers, createUser, updateUserFields } from '../../../src/db/repositories/users.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { countUsers, createUser, updateUserFields } from '#server/db/repositories/users.js';
+import { signIn } from '../../support/app.js';
 import { buildNewUser } from '../../support/builders.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { uniqueText } from './accounts.js';
 
 describeEachDatabase('admin user lists and profiles', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   it('pages users by id with the total of all users', async () => {
     const mine = [];
-    for (let i = 0; i < 5; i++) mine.push(await createUser(app.db, buildNewUser()));
-    const total = await countUsers(app.db);
+    for (let i = 0; i < 5; i++) mine.push(await createUser(server.app.db, buildNewUser()));
+    const total = await countUsers(server.app.db);
 
     const page = await admin({
       method: 'GET',
@@ -47,11 +42,11 @@ describeEachDatabase('admin user lists and profiles', (getDb) => {
 
   it('lists each user in the wire shape', async () => {
     const user = await createUser(
-      app.db,
+      server.app.db,
       buildNewUser({ realName: 'Ada L', stdNumber: 'S-1', phone: '+1 555', bio: 'hi' }),
     );
-    await updateUserFields(app.db, user.id, { avatarHash: 'b'.repeat(64) });
-    const total = await countUsers(app.db);
+    await updateUserFields(server.app.db, user.id, { avatarHash: 'b'.repeat(64) });
+    const total = await countUsers(server.app.db);
     const response = await admin({
       method: 'GET',
       url: '/api/admin/users',
@@ -89,12 +84,21 @@ describeEachDatabase('admin user lists and profiles', (getDb) => {
 
   it('searches user name, student number, email, phone, id and real name, case-insensitively', async () => {
     const token = uniqueText('zq');
-    const byName = await createUser(app.db, buildNewUser({ userName: `N${token}`.toUpperCase() }));
-    const byStd = await createUser(app.db, buildNewUser({ stdNumber: `std-${token}` }));
-    const byEmail = await createUser(app.db, buildNewUser({ email: `${token}@Mail.example` }));
-    const byPhone = await createUser(app.db, buildNewUser({ phone: '+86 139 0000 1111' }));
-    const byReal = await createUser(app.db, buildNewUser({ realName: `Real ${token} Name` }));
-    await createUser(app.db, buildNewUser());
+    const byName = await createUser(
+      server.app.db,
+      buildNewUser({ userName: `N${token}`.toUpperCase() }),
+    );
+    const byStd = await createUser(server.app.db, buildNewUser({ stdNumber: `std-${token}` }));
+    const byEmail = await createUser(
+      server.app.db,
+      buildNewUser({ email: `${token}@Mail.example` }),
+    );
+    const byPhone = await createUser(server.app.db, buildNewUser({ phone: '+86 139 0000 1111' }));
+    const byReal = await createUser(
+      server.app.db,
+      buildNewUser({ realName: `Real ${token} Name` }),
+    );
+    await createUser(server.app.db, buildNewUser());
 
     const search = async (hint: string) => {
       const response = await admin({
@@ -118,8 +122,11 @@ describeEachDatabase('admin user lists and profiles', (getDb) => {
 
   it('treats % and _ in the hint as plain characters and returns at most 30 users', async () => {
     const token = uniqueText('pct');
-    const literal = await createUser(app.db, buildNewUser({ realName: `${token} 100%_done` }));
-    await createUser(app.db, buildNewUser({ realName: `${token} 100xxdone` }));
+    const literal = await createUser(
+      server.app.db,
+      buildNewUser({ realName: `${token} 100%_done` }),
+    );
+    await createUser(server.app.db, buildNewUser({ realName: `${token} 100xxdone` }));
     const hits = await admin({
       method: 'POST',
       url: '/api/admin/users/search',
@@ -128,7 +135,7 @@ describeEachDatabase('admin user lists and profiles', (getDb) => {
     expect(hits.json().data.map((u: { id: string }) => u.id)).toEqual([literal.id]);
 
     for (let i = 0; i < 31; i++)
-      await createUser(app.db, buildNewUser({ bio: 'x', realName: `many ${token}` }));
+      await createUser(server.app.db, buildNewUser({ bio: 'x', realName: `many ${token}` }));
     const many = await admin({
       method: 'POST',
       url: '/api/admin/users/search',
@@ -144,7 +151,7 @@ describeEachDatabase('admin user lists and profiles', (getDb) => {
   });
 
   it('returns a user profile, and 404 or 400 for an unknown or malformed id', async () => {
-    const user = await createUser(app.db, buildNewUser({ bio: 'about me' }));
+    const user = await createUser(server.app.db, buildNewUser({ bio: 'about me' }));
     const response = await admin({
       method: 'GET',
       url: `/api/admin/users/${user.id.toUpperCase()}`,
@@ -177,7 +184,7 @@ describeEachDatabase('admin user lists and profiles', (getDb) => {
   });
 
   it('is for administrators only', async () => {
-    const monitor = await signIn(app, 'Monitor');
+    const monitor = await signIn(server.app, 'Monitor');
     const response = await monitor({ method: 'GET', url: '/api/admin/users' });
     expect(response.statusCode).toBe(403);
     expectMatchesSpec('adminGetUsers', response);

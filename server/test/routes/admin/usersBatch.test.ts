@@ -1,15 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listTeamsOfUser } from '../../../src/db/repositories/teams.js';
+import { expect, it } from 'vitest';
+import { listTeamsOfUser } from '#server/db/repositories/teams.js';
 import {
   countUsers,
   createUser,
   findUserByUserNameOrEmail,
-} from '../../../src/db/repositories/users.js';
-import { verifyPassword } from '../../../src/domain/passwords.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+} from '#server/db/repositories/users.js';
+import { verifyPassword } from '#server/domain/passwords.js';
 import { buildNewUser } from '../../support/builders.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { uniqueText } from './accounts.js';
 
@@ -21,20 +20,15 @@ const entry = (name: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describeEachDatabase('POST /api/admin/users', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   const addUsers = async (entries: object[]) => {
     const response = await admin({ method: 'POST', url: '/api/admin/users', payload: entries });
     expectMatchesSpec('adminAddUsers', response);
     return response;
   };
-  const find = (name: string) => findUserByUserNameOrEmail(app.db, name);
+  const find = (name: string) => findUserByUserNameOrEmail(server.app.db, name);
 
   it('creates confirmed users with their details and puts named teams together', async () => {
     const t = uniqueText('b');
@@ -61,11 +55,11 @@ describeEachDatabase('POST /api/admin/users', (getDb) => {
     expect(c).toMatchObject({ realName: '', stdNumber: '', phone: null });
     expect(await verifyPassword('Secret12', b!.passwordHash)).toBe(true);
 
-    const [teamOfA] = await listTeamsOfUser(app.db, a!.id);
+    const [teamOfA] = await listTeamsOfUser(server.app.db, a!.id);
     expect(teamOfA).toMatchObject({ name: `T${t}`, captainId: a!.id, locked: false, bio: '' });
-    expect(await listTeamsOfUser(app.db, b!.id)).toEqual([teamOfA]);
-    expect(await listTeamsOfUser(app.db, c!.id)).toEqual([]);
-    const [teamOfD] = await listTeamsOfUser(app.db, d!.id);
+    expect(await listTeamsOfUser(server.app.db, b!.id)).toEqual([teamOfA]);
+    expect(await listTeamsOfUser(server.app.db, c!.id)).toEqual([]);
+    const [teamOfD] = await listTeamsOfUser(server.app.db, d!.id);
     expect(teamOfD).toMatchObject({ name: `U${t}`, captainId: d!.id });
   });
 
@@ -73,16 +67,16 @@ describeEachDatabase('POST /api/admin/users', (getDb) => {
     const t = uniqueText('n');
     await addUsers([entry(`${t}a`, { teamName: `S${t}` })]);
     await addUsers([entry(`${t}b`, { teamName: `S${t}` })]);
-    const [first] = await listTeamsOfUser(app.db, (await find(`${t}a`))!.id);
-    const [second] = await listTeamsOfUser(app.db, (await find(`${t}b`))!.id);
+    const [first] = await listTeamsOfUser(server.app.db, (await find(`${t}a`))!.id);
+    const [second] = await listTeamsOfUser(server.app.db, (await find(`${t}b`))!.id);
     expect(second.id).not.toBe(first.id);
     expect(second.captainId).toBe((await find(`${t}b`))!.id);
   });
 
   it('creates nothing when a name or email is taken by an account or repeated in the batch', async () => {
     const t = uniqueText('r');
-    const existing = await createUser(app.db, buildNewUser({ userName: `${t}old` }));
-    const before = await countUsers(app.db);
+    const existing = await createUser(server.app.db, buildNewUser({ userName: `${t}old` }));
+    const before = await countUsers(server.app.db);
 
     const cases = [
       [entry(`${t}x`, { teamName: `V${t}` }), entry(existing.userName.toUpperCase())],
@@ -95,20 +89,20 @@ describeEachDatabase('POST /api/admin/users', (getDb) => {
       expect(response.statusCode).toBe(400);
       expect(response.json().status).toBe(400);
     }
-    expect(await countUsers(app.db)).toBe(before);
+    expect(await countUsers(server.app.db)).toBe(before);
     expect(await find(`${t}x`)).toBeNull();
   });
 
   it('validates every entry before creating any', async () => {
     const t = uniqueText('v');
-    const before = await countUsers(app.db);
+    const before = await countUsers(server.app.db);
     const weak = await addUsers([entry(`${t}a`), entry(`${t}b`, { password: 'alllower1' })]);
     expect(weak.statusCode).toBe(400);
     const badMail = await addUsers([entry(`${t}a`), { ...entry(`${t}b`), email: 'no-at-sign' }]);
     expect(badMail.statusCode).toBe(400);
     const longTeam = await addUsers([entry(`${t}a`, { teamName: 'x'.repeat(16) })]);
     expect(longTeam.statusCode).toBe(400);
-    expect(await countUsers(app.db)).toBe(before);
+    expect(await countUsers(server.app.db)).toBe(before);
   });
 
   it('accepts an empty batch', async () => {
@@ -119,7 +113,7 @@ describeEachDatabase('POST /api/admin/users', (getDb) => {
   it('writes the batch to the admin log', async () => {
     const t = uniqueText('l');
     await addUsers([entry(`${t}a`)]);
-    await app.logStore.flush();
+    await server.app.logStore.flush();
     const logs = (await admin({ method: 'GET', url: '/api/admin/logs' })).json();
     expect(logs).toEqual(
       expect.arrayContaining([

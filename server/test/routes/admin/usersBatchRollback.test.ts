@@ -1,18 +1,17 @@
 // A clash that appears after the batch was checked (another request creating the same account
 // meanwhile) must still roll the whole batch back: users and teams alike.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { countUsers, createUser } from '../../../src/db/repositories/users.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it, vi } from 'vitest';
+import { countUsers, createUser } from '#server/db/repositories/users.js';
 import { buildNewUser } from '../../support/builders.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { uniqueText } from './accounts.js';
 
 const race = vi.hoisted(() => ({ beforeHash: undefined as undefined | (() => Promise<unknown>) }));
 
-vi.mock('../../../src/domain/passwords.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../src/domain/passwords.js')>();
+vi.mock('#server/domain/passwords.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('#server/domain/passwords.js')>();
   return {
     ...actual,
     async hashPassword(password: string) {
@@ -25,13 +24,8 @@ vi.mock('../../../src/domain/passwords.js', async (importOriginal) => {
 });
 
 describeEachDatabase('POST /api/admin/users, racing another account', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   it('creates no user and no team when an insert fails inside the transaction', async () => {
     const t = uniqueText('x');
@@ -42,17 +36,17 @@ describeEachDatabase('POST /api/admin/users, racing another account', (getDb) =>
       teamName: `R${t}`,
     }));
     race.beforeHash = () =>
-      createUser(app.db, buildNewUser({ email: entries[2].email.toUpperCase() }));
-    const usersBefore = await countUsers(app.db);
-    const teamsBefore = await app.db.selectFrom('teams').select('id').execute();
+      createUser(server.app.db, buildNewUser({ email: entries[2].email.toUpperCase() }));
+    const usersBefore = await countUsers(server.app.db);
+    const teamsBefore = await server.app.db.selectFrom('teams').select('id').execute();
 
     const response = await admin({ method: 'POST', url: '/api/admin/users', payload: entries });
     expect(response.statusCode).toBe(400);
     expectMatchesSpec('adminAddUsers', response);
     expect(race.beforeHash).toBeUndefined();
-    expect(await countUsers(app.db)).toBe(usersBefore + 1);
-    expect(await app.db.selectFrom('teams').select('id').execute()).toEqual(teamsBefore);
-    const created = await app.db
+    expect(await countUsers(server.app.db)).toBe(usersBefore + 1);
+    expect(await server.app.db.selectFrom('teams').select('id').execute()).toEqual(teamsBefore);
+    const created = await server.app.db
       .selectFrom('users')
       .select('id')
       .where('user_name', 'in', [entries[0].userName, entries[1].userName])

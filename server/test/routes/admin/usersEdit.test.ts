@@ -1,31 +1,29 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSession } from '../../../src/db/repositories/sessions.js';
-import { createTeam } from '../../../src/db/repositories/teams.js';
-import { createUser, findUserById } from '../../../src/db/repositories/users.js';
-import { PASSWORD_SYMBOLS } from '../../../src/domain/randomPassword.js';
-import { verifyPassword } from '../../../src/domain/passwords.js';
-import { caller, createTestApp, type Caller } from '../../support/app.js';
+import { beforeAll, expect, it } from 'vitest';
+import { createSession } from '#server/db/repositories/sessions.js';
+import { createTeam } from '#server/db/repositories/teams.js';
+import { createUser, findUserById } from '#server/db/repositories/users.js';
+import { PASSWORD_SYMBOLS } from '#server/domain/randomPassword.js';
+import { verifyPassword } from '#server/domain/passwords.js';
+import { caller, type Caller } from '../../support/app.js';
 import { buildNewUser } from '../../support/builders.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { signedInUser, uniqueText } from './accounts.js';
 
 const UNKNOWN_ID = '0190a5c4-1234-7abc-8def-0123456789ab';
 
 describeEachDatabase('admin user changes', (getDb) => {
-  let app: FastifyInstance;
+  const server = useTestApp(getDb);
   let admin: Caller;
   let adminId: string;
   let adminName: string;
   beforeAll(async () => {
-    app = await createTestApp(getDb());
-    const signedIn = await signedInUser(app, { role: 'Admin' });
+    const signedIn = await signedInUser(server.app, { role: 'Admin' });
     admin = signedIn.call;
     adminId = signedIn.user.id;
     adminName = signedIn.user.userName;
   });
-  afterAll(() => app.close());
 
   const update = async (id: string, payload: Record<string, unknown>) => {
     const response = await admin({ method: 'PUT', url: `/api/admin/users/${id}`, payload });
@@ -34,7 +32,7 @@ describeEachDatabase('admin user changes', (getDb) => {
   };
 
   it('applies the sent fields and leaves null or omitted ones', async () => {
-    const user = await createUser(app.db, buildNewUser({ bio: 'old bio', realName: 'Old' }));
+    const user = await createUser(server.app.db, buildNewUser({ bio: 'old bio', realName: 'Old' }));
     const name = uniqueText('u');
     const response = await update(user.id, {
       userName: name,
@@ -44,7 +42,7 @@ describeEachDatabase('admin user changes', (getDb) => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('');
-    expect(await findUserById(app.db, user.id)).toMatchObject({
+    expect(await findUserById(server.app.db, user.id)).toMatchObject({
       userName: name,
       phone: '+44 20 7946 0000',
       stdNumber: 'A-7',
@@ -57,20 +55,23 @@ describeEachDatabase('admin user changes', (getDb) => {
   });
 
   it('keeps the confirmed flag on an email change unless it is sent', async () => {
-    const user = await createUser(app.db, buildNewUser());
+    const user = await createUser(server.app.db, buildNewUser());
     const email = `${uniqueText('m')}@new.example`;
     await update(user.id, { email });
-    expect(await findUserById(app.db, user.id)).toMatchObject({ email, emailConfirmed: true });
+    expect(await findUserById(server.app.db, user.id)).toMatchObject({
+      email,
+      emailConfirmed: true,
+    });
     await update(user.id, { email: `x${email}`, emailConfirmed: false });
-    expect(await findUserById(app.db, user.id)).toMatchObject({
+    expect(await findUserById(server.app.db, user.id)).toMatchObject({
       email: `x${email}`,
       emailConfirmed: false,
     });
   });
 
   it('refuses a user name or email another account uses, but not the own in another case', async () => {
-    const other = await createUser(app.db, buildNewUser());
-    const user = await createUser(app.db, buildNewUser());
+    const other = await createUser(server.app.db, buildNewUser());
+    const user = await createUser(server.app.db, buildNewUser());
     for (const payload of [
       { userName: other.userName.toUpperCase() },
       { email: other.email.toUpperCase() },
@@ -80,19 +81,21 @@ describeEachDatabase('admin user changes', (getDb) => {
     }
     const recased = await update(user.id, { userName: user.userName.toUpperCase() });
     expect(recased.statusCode).toBe(200);
-    expect((await findUserById(app.db, user.id))!.userName).toBe(user.userName.toUpperCase());
+    expect((await findUserById(server.app.db, user.id))!.userName).toBe(
+      user.userName.toUpperCase(),
+    );
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id or field', async () => {
     expect((await update(UNKNOWN_ID, { bio: 'x' })).statusCode).toBe(404);
     expect((await update('nope', { bio: 'x' })).statusCode).toBe(400);
-    const user = await createUser(app.db, buildNewUser());
+    const user = await createUser(server.app.db, buildNewUser());
     expect((await update(user.id, { phone: '' })).statusCode).toBe(400);
     expect((await update(user.id, { role: 'Root' })).statusCode).toBe(400);
   });
 
   it('changes the role, effective from the next request', async () => {
-    const { user, call } = await signedInUser(app);
+    const { user, call } = await signedInUser(server.app);
     const before = await call({ method: 'GET', url: '/api/admin/users' });
     expect(before.statusCode).toBe(403);
 
@@ -106,14 +109,14 @@ describeEachDatabase('admin user changes', (getDb) => {
   });
 
   it('deletes a user and ends their sessions', async () => {
-    const { user, call } = await signedInUser(app);
+    const { user, call } = await signedInUser(server.app);
     const response = await admin({ method: 'DELETE', url: `/api/admin/users/${user.id}` });
     expect(response.statusCode).toBe(200);
     expectMatchesSpec('adminDeleteUser', response);
-    expect(await findUserById(app.db, user.id)).toBeNull();
+    expect(await findUserById(server.app.db, user.id)).toBeNull();
     const after = await call({ method: 'GET', url: '/api/admin/users' });
     expect(after.statusCode).toBe(401);
-    const sessions = await app.db
+    const sessions = await server.app.db
       .selectFrom('sessions')
       .select('id')
       .where('user_id', '=', user.id)
@@ -126,12 +129,12 @@ describeEachDatabase('admin user changes', (getDb) => {
     expect(self.statusCode).toBe(400);
     expectMatchesSpec('adminDeleteUser', self);
 
-    const captain = await createUser(app.db, buildNewUser());
-    await createTeam(app.db, { name: 'Captained', captainId: captain.id });
+    const captain = await createUser(server.app.db, buildNewUser());
+    await createTeam(server.app.db, { name: 'Captained', captainId: captain.id });
     const refused = await admin({ method: 'DELETE', url: `/api/admin/users/${captain.id}` });
     expect(refused.statusCode).toBe(400);
     expectMatchesSpec('adminDeleteUser', refused);
-    expect(await findUserById(app.db, captain.id)).not.toBeNull();
+    expect(await findUserById(server.app.db, captain.id)).not.toBeNull();
 
     const missing = await admin({ method: 'DELETE', url: `/api/admin/users/${UNKNOWN_ID}` });
     expect(missing.statusCode).toBe(404);
@@ -141,7 +144,7 @@ describeEachDatabase('admin user changes', (getDb) => {
   });
 
   it('resets a password to a fresh strong one and ends existing sessions', async () => {
-    const { user, call } = await signedInUser(app);
+    const { user, call } = await signedInUser(server.app);
     const passwords = new Set<string>();
     for (let i = 0; i < 3; i++) {
       const response = await admin({
@@ -161,13 +164,16 @@ describeEachDatabase('admin user changes', (getDb) => {
       passwords.add(password);
     }
     expect(passwords.size).toBe(3);
-    const stored = await findUserById(app.db, user.id);
+    const stored = await findUserById(server.app.db, user.id);
     expect(await verifyPassword([...passwords][2], stored!.passwordHash)).toBe(true);
     expect(stored!.securityStamp).not.toBe(user.securityStamp);
 
     expect((await call({ method: 'GET', url: '/api/admin/users' })).statusCode).toBe(401);
-    const { token } = await createSession(app.db, user.id, { ip: '127.0.0.1', now: Date.now() });
-    const fresh = await caller(app, token)({ method: 'GET', url: '/api/admin/users' });
+    const { token } = await createSession(server.app.db, user.id, {
+      ip: '127.0.0.1',
+      now: Date.now(),
+    });
+    const fresh = await caller(server.app, token)({ method: 'GET', url: '/api/admin/users' });
     expect(fresh.statusCode).toBe(403);
   });
 
@@ -181,9 +187,9 @@ describeEachDatabase('admin user changes', (getDb) => {
   });
 
   it('logs each change to the admin log under the acting administrator', async () => {
-    const user = await createUser(app.db, buildNewUser());
+    const user = await createUser(server.app.db, buildNewUser());
     await update(user.id, { bio: 'logged' });
-    await app.logStore.flush();
+    await server.app.logStore.flush();
     const logs = (await admin({ method: 'GET', url: '/api/admin/logs' })).json();
     expect(logs).toEqual(
       expect.arrayContaining([

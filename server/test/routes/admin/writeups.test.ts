@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import tar from 'tar-stream';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findParticipationById } from '../../../src/db/repositories/participations.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { findParticipationById } from '#server/db/repositories/participations.js';
+import { signIn } from '../../support/app.js';
 import { createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { filePart, playingTeam, samplePdf } from '../game/support.js';
 
@@ -24,18 +24,16 @@ async function readArchive(data: Buffer): Promise<Record<string, string>> {
 }
 
 describeEachDatabase('writeups for admins', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   it('lists submitted writeups newest first and downloads them all as tar.gz', async () => {
-    const game = await createGame(app, { writeupRequired: true, title: 'Final Round' });
-    const [first, second] = [await playingTeam(app, game), await playingTeam(app, game)];
-    await playingTeam(app, game); // no writeup
+    const game = await createGame(server.app, { writeupRequired: true, title: 'Final Round' });
+    const [first, second] = [
+      await playingTeam(server.app, game),
+      await playingTeam(server.app, game),
+    ];
+    await playingTeam(server.app, game); // no writeup
     for (const [team, text] of [
       [first, 'first team'],
       [second, 'second team'],
@@ -52,8 +50,8 @@ describeEachDatabase('writeups for admins', (getDb) => {
     expect(list.statusCode).toBe(200);
     expectMatchesSpec('adminGetWriteups', list);
     const stored = [
-      (await findParticipationById(app.db, second.registration.id))!,
-      (await findParticipationById(app.db, first.registration.id))!,
+      (await findParticipationById(server.app.db, second.registration.id))!,
+      (await findParticipationById(server.app.db, first.registration.id))!,
     ];
     expect(list.json()).toEqual(
       [second, first].map((team, i) => ({
@@ -88,7 +86,7 @@ describeEachDatabase('writeups for admins', (getDb) => {
   });
 
   it('gives an empty archive and list for a game without writeups; 404 for no game', async () => {
-    const game = await createGame(app);
+    const game = await createGame(server.app);
     const list = await admin({ method: 'GET', url: `/api/admin/writeups/${game.id}` });
     expect(list.json()).toEqual([]);
     const archive = await admin({ method: 'GET', url: `/api/admin/writeups/${game.id}/all` });
@@ -98,7 +96,7 @@ describeEachDatabase('writeups for admins', (getDb) => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ title: 'The game was not found', status: 404 });
     }
-    const user = await signIn(app, 'User');
+    const user = await signIn(server.app, 'User');
     expect((await user({ method: 'GET', url: `/api/admin/writeups/${game.id}` })).statusCode).toBe(
       403,
     );

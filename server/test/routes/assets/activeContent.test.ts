@@ -1,14 +1,15 @@
 // Uploads are never served as active content: images are re-encoded, every stored file is served
 // with the type recorded at upload whatever name the link asks for, and as a sandboxed, unsniffed
 // attachment (issue 13, finding 8).
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findFileByHash } from '../../../src/db/repositories/files.js';
-import { findUserById } from '../../../src/db/repositories/users.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { findFileByHash } from '#server/db/repositories/files.js';
+import { findUserById } from '#server/db/repositories/users.js';
+import { type Caller } from '../../support/app.js';
 import { multipart } from '../../support/badInputs.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import {
   gifWithScript,
   pngWithScript,
@@ -36,23 +37,18 @@ function expectUploadedContentHeaders(
 }
 
 describeEachDatabase('uploads are never served as active content', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   const put = (call: Caller, url: string, file: Buffer) =>
     call({ method: 'PUT', url, ...multipart({}, { file }) });
-  const get = (url: string) => app.inject({ method: 'GET', url });
+  const get = (url: string) => server.app.inject({ method: 'GET', url });
 
   /** The stored image behind `url` is a decodable re-encoding without the payload, and every
    *  active name serves it with its recorded image type. */
   async function expectServedAsImage(url: string, sent: Buffer, type: string, extension: string) {
     const hash = hashIn(url);
-    expect(await findFileByHash(app.db, hash)).toMatchObject({ contentType: type });
+    expect(await findFileByHash(server.app.db, hash)).toMatchObject({ contentType: type });
     const stored = await get(url);
     expect(stored.rawPayload.equals(sent)).toBe(false);
     expect(stored.rawPayload.includes(SCRIPT_PAYLOAD)).toBe(false);
@@ -65,8 +61,8 @@ describeEachDatabase('uploads are never served as active content', (getDb) => {
   }
 
   it('re-encodes a GIF avatar carrying a script and never serves it as script or page', async () => {
-    const user = await createAccount(app);
-    const session = await logIn(app, user.userName);
+    const user = await createAccount(server.app);
+    const session = await logIn(server.app, user.userName);
     const gif = await gifWithScript(60, 40);
     const response = await put(session, '/api/account/avatar', gif);
     expect(response.statusCode).toBe(200);
@@ -74,7 +70,7 @@ describeEachDatabase('uploads are never served as active content', (getDb) => {
   });
 
   it('re-encodes a PNG team avatar carrying a script as WebP, served as WebP', async () => {
-    const { team, captain } = await teamWith(app);
+    const { team, captain } = await teamWith(server.app);
     const png = await pngWithScript(90, 60);
     const response = await put(captain.call, `/api/team/${team.id}/avatar`, png);
     expect(response.statusCode).toBe(200);
@@ -92,9 +88,9 @@ describeEachDatabase('uploads are never served as active content', (getDb) => {
   });
 
   it('refuses SVG images everywhere with 400 and stores nothing', async () => {
-    const user = await createAccount(app);
-    const session = await logIn(app, user.userName);
-    const { team, captain } = await teamWith(app);
+    const user = await createAccount(server.app);
+    const session = await logIn(server.app, user.userName);
+    const { team, captain } = await teamWith(server.app);
     const game = (
       await admin({ method: 'POST', url: '/api/edit/games', payload: { title: 's' } })
     ).json();
@@ -114,10 +110,10 @@ describeEachDatabase('uploads are never served as active content', (getDb) => {
       expect(response.json()).toEqual({ title: expect.any(String), status: 400 });
       expectMatchesSpec(operation, response);
     }
-    expect((await findUserById(app.db, user.id))?.avatarHash).toBeNull();
-    expect((await app.db.selectFrom('files').selectAll().execute()).map((f) => f.name)).not.toEqual(
-      expect.arrayContaining([expect.stringMatching(/\.svg$/)]),
-    );
+    expect((await findUserById(server.app.db, user.id))?.avatarHash).toBeNull();
+    expect(
+      (await server.app.db.selectFrom('files').selectAll().execute()).map((f) => f.name),
+    ).not.toEqual(expect.arrayContaining([expect.stringMatching(/\.svg$/)]));
   });
 
   it("serves an organiser's page, image or script as bytes to download", async () => {
@@ -149,7 +145,7 @@ describeEachDatabase('uploads are never served as active content', (getDb) => {
       expect(served.rawPayload.equals(data)).toBe(true);
     }
     // A text handout keeps its type, still as an attachment.
-    const notes = await app.files.store(Buffer.from('read me'), 'notes.txt');
+    const notes = await server.app.files.store(Buffer.from('read me'), 'notes.txt');
     const text = await get(`/assets/${notes.hash}/notes.txt`);
     expect(text.headers['content-type']).toMatch(/^text\/plain/);
     expect(text.headers['content-disposition']).toBe('attachment; filename="notes.txt"');
@@ -157,8 +153,8 @@ describeEachDatabase('uploads are never served as active content', (getDb) => {
   });
 
   it('serves a file stored before types were recorded as application/octet-stream', async () => {
-    const old = await app.files.store(await gifWithScript(20, 20), 'avatar.gif');
-    await app.db
+    const old = await server.app.files.store(await gifWithScript(20, 20), 'avatar.gif');
+    await server.app.db
       .updateTable('files')
       .set({ content_type: null })
       .where('hash', '=', old.hash)

@@ -1,20 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findFileByHash } from '../../../src/db/repositories/files.js';
-import { createTestApp } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { findFileByHash } from '#server/db/repositories/files.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('GET /assets/{hash}/{filename}', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
 
   it('serves stored bytes with the recorded type under the requested name', async () => {
-    const file = await app.files.store(Buffer.from('hello, players'), 'notes.txt');
-    const response = await app.inject({
+    const file = await server.app.files.store(Buffer.from('hello, players'), 'notes.txt');
+    const response = await server.app.inject({
       method: 'GET',
       url: `/assets/${file.hash}/题解 notes.txt`,
     });
@@ -28,24 +23,30 @@ describeEachDatabase('GET /assets/{hash}/{filename}', (getDb) => {
     expect(response.headers['cache-control']).toBe('public, max-age=604800');
     expect(response.headers['last-modified']).toBeDefined();
 
-    const byStoredName = await app.inject({ method: 'GET', url: `/assets/${file.hash}/blob` });
+    const byStoredName = await server.app.inject({
+      method: 'GET',
+      url: `/assets/${file.hash}/blob`,
+    });
     expect(byStoredName.headers['content-type']).toMatch(/^text\/plain/);
-    const untyped = await app.files.store(Buffer.from('raw bytes'), 'data');
-    const unknownType = await app.inject({ method: 'GET', url: `/assets/${untyped.hash}/blob` });
+    const untyped = await server.app.files.store(Buffer.from('raw bytes'), 'data');
+    const unknownType = await server.app.inject({
+      method: 'GET',
+      url: `/assets/${untyped.hash}/blob`,
+    });
     expect(unknownType.headers['content-type']).toBe('application/octet-stream');
   });
 
   it('answers 304 when the client copy is current', async () => {
-    const file = await app.files.store(Buffer.from('cache me'), 'c.bin');
-    const first = await app.inject({ method: 'GET', url: `/assets/${file.hash}/c.bin` });
-    const byTag = await app.inject({
+    const file = await server.app.files.store(Buffer.from('cache me'), 'c.bin');
+    const first = await server.app.inject({ method: 'GET', url: `/assets/${file.hash}/c.bin` });
+    const byTag = await server.app.inject({
       method: 'GET',
       url: `/assets/${file.hash}/c.bin`,
       headers: { 'if-none-match': first.headers.etag as string },
     });
     expect(byTag.statusCode).toBe(304);
     expect(byTag.body).toBe('');
-    const byDate = await app.inject({
+    const byDate = await server.app.inject({
       method: 'GET',
       url: `/assets/${file.hash}/c.bin`,
       headers: { 'if-modified-since': first.headers['last-modified'] as string },
@@ -54,29 +55,35 @@ describeEachDatabase('GET /assets/{hash}/{filename}', (getDb) => {
   });
 
   it('answers 404 for unknown content and 400 for a malformed hash', async () => {
-    const missing = await app.inject({ method: 'GET', url: `/assets/${'0'.repeat(64)}/x.txt` });
+    const missing = await server.app.inject({
+      method: 'GET',
+      url: `/assets/${'0'.repeat(64)}/x.txt`,
+    });
     expect(missing.statusCode).toBe(404);
     expectMatchesSpec('assetsGetFile', missing);
-    const upper = await app.inject({ method: 'GET', url: `/assets/${'A'.repeat(64)}/x.txt` });
+    const upper = await server.app.inject({
+      method: 'GET',
+      url: `/assets/${'A'.repeat(64)}/x.txt`,
+    });
     expect(upper.statusCode).toBe(400);
   });
 
   it('keeps content while referenced and removes it with the last reference', async () => {
     const data = Buffer.from(`shared ${Math.random()}`);
-    const first = await app.files.store(data, 'one.txt');
-    const second = await app.files.store(data, 'two.txt');
+    const first = await server.app.files.store(data, 'one.txt');
+    const second = await server.app.files.store(data, 'two.txt');
     expect(second.hash).toBe(first.hash);
     expect(second.referenceCount).toBe(2);
-    expect((await findFileByHash(app.db, first.hash))?.name).toBe('two.txt');
+    expect((await findFileByHash(server.app.db, first.hash))?.name).toBe('two.txt');
 
-    expect(await app.files.release(first.hash)).toBe('kept');
+    expect(await server.app.files.release(first.hash)).toBe('kept');
     expect(
-      (await app.inject({ method: 'GET', url: `/assets/${first.hash}/a.txt` })).statusCode,
+      (await server.app.inject({ method: 'GET', url: `/assets/${first.hash}/a.txt` })).statusCode,
     ).toBe(200);
-    expect(await app.files.release(first.hash)).toBe('deleted');
+    expect(await server.app.files.release(first.hash)).toBe('deleted');
     expect(
-      (await app.inject({ method: 'GET', url: `/assets/${first.hash}/a.txt` })).statusCode,
+      (await server.app.inject({ method: 'GET', url: `/assets/${first.hash}/a.txt` })).statusCode,
     ).toBe(404);
-    expect(await app.files.blobs.open(first.hash)).toBeNull();
+    expect(await server.app.files.blobs.open(first.hash)).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findFileByHash } from '../../../src/db/repositories/files.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { findFileByHash } from '#server/db/repositories/files.js';
+import { signIn } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 const BOUNDARY = '----vexil-assets-boundary';
@@ -30,13 +30,8 @@ function filesBody(files: Array<{ name: string; data: Buffer }>) {
 }
 
 describeEachDatabase('/api/assets', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   const upload = async (files: Array<{ name: string; data: Buffer }>, query = '') => {
     const response = await admin({
@@ -61,10 +56,16 @@ describeEachDatabase('/api/assets', (getDb) => {
       { hash: sha256(text), name: 'hello.txt' },
       { hash: sha256(other), name: 'other.bin' },
     ]);
-    const served = await app.inject({ method: 'GET', url: `/assets/${sha256(text)}/hello.txt` });
+    const served = await server.app.inject({
+      method: 'GET',
+      url: `/assets/${sha256(text)}/hello.txt`,
+    });
     expect(served.rawPayload).toEqual(text);
     expect(served.headers['content-type']).toMatch(/^text\/plain/);
-    const anyName = await app.inject({ method: 'GET', url: `/assets/${sha256(text)}/whatever` });
+    const anyName = await server.app.inject({
+      method: 'GET',
+      url: `/assets/${sha256(text)}/whatever`,
+    });
     expect(anyName.rawPayload).toEqual(text);
   });
 
@@ -73,7 +74,7 @@ describeEachDatabase('/api/assets', (getDb) => {
     await upload([{ name: 'a.txt', data }]);
     const response = await upload([{ name: 'b.txt', data }], '?filename=renamed.txt');
     expect(response.json()).toEqual([{ hash: sha256(data), name: 'renamed.txt' }]);
-    expect(await findFileByHash(app.db, sha256(data))).toMatchObject({
+    expect(await findFileByHash(server.app.db, sha256(data))).toMatchObject({
       name: 'renamed.txt',
       referenceCount: 2,
     });
@@ -90,12 +91,12 @@ describeEachDatabase('/api/assets', (getDb) => {
       return response;
     };
     expect((await remove()).statusCode).toBe(200);
-    expect(await findFileByHash(app.db, hash)).toMatchObject({ referenceCount: 1 });
+    expect(await findFileByHash(server.app.db, hash)).toMatchObject({ referenceCount: 1 });
     expect((await remove()).statusCode).toBe(200);
-    expect(await findFileByHash(app.db, hash)).toBeNull();
-    expect((await app.inject({ method: 'GET', url: `/assets/${hash}/d.txt` })).statusCode).toBe(
-      404,
-    );
+    expect(await findFileByHash(server.app.db, hash)).toBeNull();
+    expect(
+      (await server.app.inject({ method: 'GET', url: `/assets/${hash}/d.txt` })).statusCode,
+    ).toBe(404);
     expect((await remove()).statusCode).toBe(404);
   });
 
@@ -104,15 +105,15 @@ describeEachDatabase('/api/assets', (getDb) => {
     const hash = sha256(data);
     await upload([{ name: 'v.txt', data }]);
     await upload([{ name: 'v.txt', data }]);
-    await app.files.blobs.remove(hash);
+    await server.app.files.blobs.remove(hash);
     const response = await admin({ method: 'DELETE', url: `/api/assets/${hash}` });
     expect(response.statusCode).toBe(404);
     expectMatchesSpec('assetsDelete', response);
-    expect(await findFileByHash(app.db, hash)).toBeNull();
+    expect(await findFileByHash(server.app.db, hash)).toBeNull();
   });
 
   it('is for admins only', async () => {
-    const user = await signIn(app, 'User');
+    const user = await signIn(server.app, 'User');
     const response = await user({
       method: 'POST',
       url: '/api/assets',

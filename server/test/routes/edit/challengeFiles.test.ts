@@ -1,19 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findFileByHash } from '../../../src/db/repositories/files.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { findFileByHash } from '#server/db/repositories/files.js';
 import { createChallenge, createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('challenge attachments and flags', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   const path = (gameId: number, cId: number) => `/api/edit/games/${gameId}/challenges/${cId}`;
   const detail = async (gameId: number, cId: number) =>
@@ -27,12 +21,13 @@ describeEachDatabase('challenge attachments and flags', (getDb) => {
     expectMatchesSpec('editUpdateAttachment', response);
     return response;
   };
-  const references = async (hash: string) => (await findFileByHash(app.db, hash))?.referenceCount;
+  const references = async (hash: string) =>
+    (await findFileByHash(server.app.db, hash))?.referenceCount;
 
   it('links a local file with a reference, replaces and removes it', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id);
-    const file = await app.files.store(Buffer.from('challenge file'), 'chall.zip');
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id);
+    const file = await server.app.files.store(Buffer.from('challenge file'), 'chall.zip');
 
     const linked = await setAttachment(game.id, challenge.id, {
       attachmentType: 'Local',
@@ -61,7 +56,7 @@ describeEachDatabase('challenge attachments and flags', (getDb) => {
     await setAttachment(game.id, challenge.id, { attachmentType: 'None' });
     expect((await detail(game.id, challenge.id)).attachment).toBeNull();
     expect(
-      await app.db
+      await server.app.db
         .selectFrom('attachments')
         .selectAll()
         .where('remote_url', '=', 'https://example.com/x.zip')
@@ -70,8 +65,8 @@ describeEachDatabase('challenge attachments and flags', (getDb) => {
   });
 
   it('gives an unknown hash null url and size', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id);
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id);
     await setAttachment(game.id, challenge.id, {
       attachmentType: 'Local',
       fileHash: 'a'.repeat(64),
@@ -84,8 +79,8 @@ describeEachDatabase('challenge attachments and flags', (getDb) => {
   });
 
   it('refuses a shared attachment on a dynamic attachment challenge', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id, { type: 'DynamicAttachment' });
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id, { type: 'DynamicAttachment' });
     const response = await setAttachment(game.id, challenge.id, { attachmentType: 'None' });
     expect(response.statusCode).toBe(400);
     expect(response.json().title).toBe('Use assets API to upload attachments');
@@ -93,9 +88,12 @@ describeEachDatabase('challenge attachments and flags', (getDb) => {
   });
 
   it('adds flags with their own attachments and removes them, disabling at the last', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id, { type: 'DynamicAttachment', flags: [] });
-    const file = await app.files.store(Buffer.from('team file'), 'team.bin');
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id, {
+      type: 'DynamicAttachment',
+      flags: [],
+    });
+    const file = await server.app.files.store(Buffer.from('team file'), 'team.bin');
     const added = await admin({
       method: 'POST',
       url: `${path(game.id, challenge.id)}/flags`,
@@ -142,8 +140,8 @@ describeEachDatabase('challenge attachments and flags', (getDb) => {
   });
 
   it('refuses an empty flag list and blank flags', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id);
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id);
     const add = (payload: unknown) =>
       admin({
         method: 'POST',
@@ -156,10 +154,13 @@ describeEachDatabase('challenge attachments and flags', (getDb) => {
   });
 
   it('releases the attachment files when the challenge is deleted', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id, { type: 'DynamicAttachment', flags: [] });
-    const shared = await createChallenge(app, game.id);
-    const file = await app.files.store(Buffer.from('shared by both'), 's.bin');
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id, {
+      type: 'DynamicAttachment',
+      flags: [],
+    });
+    const shared = await createChallenge(server.app, game.id);
+    const file = await server.app.files.store(Buffer.from('shared by both'), 's.bin');
     await admin({
       method: 'POST',
       url: `${path(game.id, challenge.id)}/flags`,

@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { HubMessage } from '../../../src/services/realtime.js';
-import { groups } from '../../../src/services/realtime.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import type { HubMessage } from '#server/services/realtime.js';
+import { groups } from '#server/services/realtime.js';
 import {
   addFlags,
   createChallenge,
@@ -11,16 +9,12 @@ import {
   joinAndAccept,
 } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   const base = (gameId: number) => `/api/edit/games/${gameId}/challenges`;
   const add = async (gameId: number, body: Record<string, unknown>) => {
@@ -35,11 +29,11 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
   };
   const listen = (gameId: number) => {
     const messages: HubMessage[] = [];
-    const stop = app.realtime.subscribe(groups.players(gameId), (m) => messages.push(m));
+    const stop = server.app.realtime.subscribe(groups.players(gameId), (m) => messages.push(m));
     return { messages, stop };
   };
   const notices = (gameId: number) =>
-    app.db
+    server.app.db
       .selectFrom('game_notices')
       .selectAll()
       .where('game_id', '=', gameId)
@@ -47,7 +41,7 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
       .execute();
 
   it('creates a disabled challenge with the defaults', async () => {
-    const game = await createGame(app);
+    const game = await createGame(server.app);
     const response = await add(game.id, {
       title: 'Warm-up',
       category: 'Web',
@@ -84,14 +78,14 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
   });
 
   it('lists challenges by id with current and minimum scores and solves; unknown game is empty', async () => {
-    const game = await createGame(app);
-    const a = await createChallenge(app, game.id, { originalScore: 1000 });
-    await app.db
+    const game = await createGame(server.app);
+    const a = await createChallenge(server.app, game.id, { originalScore: 1000 });
+    await server.app.db
       .updateTable('challenges')
       .set({ accepted_count: 3 })
       .where('id', '=', a.id)
       .execute();
-    const b = await createChallenge(app, game.id, {
+    const b = await createChallenge(server.app, game.id, {
       isEnabled: false,
       originalScore: 500,
       minScoreRate: 0.5,
@@ -127,9 +121,9 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
   });
 
   it('reads one challenge with its flags, 404 in another game', async () => {
-    const game = await createGame(app);
-    const other = await createGame(app);
-    const challenge = await createChallenge(app, game.id, { flags: ['flag{a}', 'flag{b}'] });
+    const game = await createGame(server.app);
+    const other = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id, { flags: ['flag{a}', 'flag{b}'] });
     const response = await admin({ method: 'GET', url: `${base(game.id)}/${challenge.id}` });
     expectMatchesSpec('editGetGameChallenge', response);
     expect(response.json().flags.map((f: { flag: string }) => f.flag)).toEqual([
@@ -142,8 +136,8 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
   });
 
   it('applies a partial update and normalises template, image and capture', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id, {
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id, {
       type: 'StaticContainer',
       isEnabled: false,
     });
@@ -168,15 +162,15 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
   });
 
   it('enforces the rules of E20 in order', async () => {
-    const game = await createGame(app);
-    const bare = await createChallenge(app, game.id, { isEnabled: false, flags: [] });
+    const game = await createGame(server.app);
+    const bare = await createChallenge(server.app, game.id, { isEnabled: false, flags: [] });
     const noFlag = await update(game.id, bare.id, { isEnabled: true, enableTrafficCapture: true });
     expect(noFlag.statusCode).toBe(400);
     expect(noFlag.json().title).toBe('The challenge has no flag and cannot be enabled');
     const capture = await update(game.id, bare.id, { enableTrafficCapture: true });
     expect(capture.json().title).toBe('Enable traffic capture only for challenge with containers');
 
-    const dynamic = await createChallenge(app, game.id, {
+    const dynamic = await createChallenge(server.app, game.id, {
       type: 'DynamicContainer',
       isEnabled: false,
     });
@@ -199,16 +193,16 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
   });
 
   it('gives every registration an instance on enabling and announces the transition only', async () => {
-    const game = await createGame(app);
-    const accepted = await joinAndAccept(app, game, await createTeamWithMembers(app));
-    const pending = await joinAndAccept(app, game, await createTeamWithMembers(app), {
+    const game = await createGame(server.app);
+    const accepted = await joinAndAccept(server.app, game, await createTeamWithMembers(server.app));
+    const pending = await joinAndAccept(server.app, game, await createTeamWithMembers(server.app), {
       status: 'Pending',
     });
-    const challenge = await createChallenge(app, game.id, { isEnabled: false });
+    const challenge = await createChallenge(server.app, game.id, { isEnabled: false });
     const { messages, stop } = listen(game.id);
 
     expect((await update(game.id, challenge.id, { isEnabled: true })).statusCode).toBe(200);
-    const instances = await app.db
+    const instances = await server.app.db
       .selectFrom('game_instances')
       .select('participation_id')
       .where('challenge_id', '=', challenge.id)
@@ -236,30 +230,30 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
   });
 
   it('announces changed hints (as a set) of an enabled challenge of a running game', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id, { hints: ['a', 'b'] });
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id, { hints: ['a', 'b'] });
     await update(game.id, challenge.id, { hints: ['a', 'b'] });
     await update(game.id, challenge.id, { hints: ['b', 'a', 'a'] });
     expect(await notices(game.id)).toEqual([]);
     await update(game.id, challenge.id, { hints: ['a', 'c'] });
     expect((await notices(game.id)).map((n) => n.type)).toEqual(['NewHint']);
 
-    const disabled = await createChallenge(app, game.id, { isEnabled: false });
+    const disabled = await createChallenge(server.app, game.id, { isEnabled: false });
     await update(game.id, disabled.id, { hints: ['x'] });
     expect(await notices(game.id)).toHaveLength(1);
 
-    const future = await createGame(app, {
+    const future = await createGame(server.app, {
       start: Date.now() + 3_600_000,
       end: Date.now() + 7_200_000,
     });
-    const later = await createChallenge(app, future.id, { isEnabled: false });
+    const later = await createChallenge(server.app, future.id, { isEnabled: false });
     await update(future.id, later.id, { isEnabled: true, hints: ['y'] });
     expect(await notices(future.id)).toEqual([]);
   });
 
   it('deletes a challenge', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id);
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id);
     const response = await admin({ method: 'DELETE', url: `${base(game.id)}/${challenge.id}` });
     expectMatchesSpec('editRemoveGameChallenge', response);
     expect(response.statusCode).toBe(200);
@@ -268,14 +262,16 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
   });
 
   it('recounts solves of accepted teams, zeroing challenges without any', async () => {
-    const game = await createGame(app);
-    const solved = await createChallenge(app, game.id);
-    const unsolved = await createChallenge(app, game.id);
+    const game = await createGame(server.app);
+    const solved = await createChallenge(server.app, game.id);
+    const unsolved = await createChallenge(server.app, game.id);
     const teams = [];
     for (const status of ['Accepted', 'Accepted', 'Suspended']) {
-      teams.push(await joinAndAccept(app, game, await createTeamWithMembers(app), { status }));
+      teams.push(
+        await joinAndAccept(server.app, game, await createTeamWithMembers(server.app), { status }),
+      );
     }
-    await app.db
+    await server.app.db
       .insertInto('game_instances')
       .values(
         teams.map((t) => ({
@@ -288,17 +284,17 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
         oc.columns(['participation_id', 'challenge_id']).doUpdateSet({ is_solved: 1 }),
       )
       .execute();
-    await app.db
+    await server.app.db
       .updateTable('challenges')
       .set({ accepted_count: 7 })
       .where('game_id', '=', game.id)
       .execute();
-    await addFlags(app, unsolved.id, []);
+    await addFlags(server.app, unsolved.id, []);
 
     const response = await admin({ method: 'POST', url: `${base(game.id)}/updateaccepted` });
     expectMatchesSpec('editUpdateGameChallengesAcceptedCount', response);
     expect(response.statusCode).toBe(200);
-    const counts = await app.db
+    const counts = await server.app.db
       .selectFrom('challenges')
       .select(['id', 'accepted_count'])
       .where('game_id', '=', game.id)

@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findFileByHash } from '../../../src/db/repositories/files.js';
-import { findGame } from '../../../src/db/repositories/games.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { findFileByHash } from '#server/db/repositories/files.js';
+import { findGame } from '#server/db/repositories/games.js';
 import {
   createChallenge,
   createGame,
@@ -10,46 +8,45 @@ import {
   joinAndAccept,
 } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('deleting games and writeups', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   /** A game with a poster, a local challenge attachment, a flag attachment and a writeup. */
   async function furnishedGame() {
-    const game = await createGame(app);
-    const { files } = app;
+    const game = await createGame(server.app);
+    const { files } = server.app;
     const poster = await files.store(Buffer.from(`poster ${game.id}`), 'poster.webp');
-    await app.db
+    await server.app.db
       .updateTable('games')
       .set({ poster_hash: poster.hash })
       .where('id', '=', game.id)
       .execute();
     const upload = await files.store(Buffer.from(`attachment ${game.id}`), 'a.txt');
-    const challenge = await createChallenge(app, game.id);
+    const challenge = await createChallenge(server.app, game.id);
     const set = await admin({
       method: 'POST',
       url: `/api/edit/games/${game.id}/challenges/${challenge.id}/attachment`,
       payload: { attachmentType: 'Local', fileHash: upload.hash },
     });
     expect(set.statusCode).toBe(200);
-    const dynamic = await createChallenge(app, game.id, { type: 'DynamicAttachment', flags: [] });
+    const dynamic = await createChallenge(server.app, game.id, {
+      type: 'DynamicAttachment',
+      flags: [],
+    });
     const flagFile = await files.store(Buffer.from(`flag file ${game.id}`), 'f.txt');
     await admin({
       method: 'POST',
       url: `/api/edit/games/${game.id}/challenges/${dynamic.id}/flags`,
       payload: [{ flag: 'flag{x}', attachmentType: 'Local', fileHash: flagFile.hash }],
     });
-    const team = await createTeamWithMembers(app);
-    const registration = await joinAndAccept(app, game, team);
+    const team = await createTeamWithMembers(server.app);
+    const registration = await joinAndAccept(server.app, game, team);
     const writeup = await files.store(Buffer.from(`writeup ${game.id}`), 'w.pdf');
-    await app.db
+    await server.app.db
       .updateTable('participations')
       .set({ writeup_hash: writeup.hash, writeup_name: 'w.pdf', writeup_size: 10, writeup_time: 1 })
       .where('id', '=', registration.id)
@@ -62,14 +59,14 @@ describeEachDatabase('deleting games and writeups', (getDb) => {
 
   it('deletes the game with everything in it and releases its files', async () => {
     const { game, hashes } = await furnishedGame();
-    for (const hash of hashes) expect(await findFileByHash(app.db, hash)).not.toBeNull();
+    for (const hash of hashes) expect(await findFileByHash(server.app.db, hash)).not.toBeNull();
 
     const response = await admin({ method: 'DELETE', url: `/api/edit/games/${game.id}` });
     expectMatchesSpec('editDeleteGame', response);
     expect(response.statusCode).toBe(200);
-    expect(await findGame(app.db, game.id)).toBeNull();
-    for (const hash of hashes) expect(await findFileByHash(app.db, hash)).toBeNull();
-    const left = await app.db
+    expect(await findGame(server.app.db, game.id)).toBeNull();
+    for (const hash of hashes) expect(await findFileByHash(server.app.db, hash)).toBeNull();
+    const left = await server.app.db
       .selectFrom('challenges')
       .select('id')
       .where('game_id', '=', game.id)
@@ -86,8 +83,8 @@ describeEachDatabase('deleting games and writeups', (getDb) => {
     const response = await admin({ method: 'DELETE', url: `/api/edit/games/${game.id}/writeups` });
     expectMatchesSpec('editDeleteGameWriteups', response);
     expect(response.statusCode).toBe(200);
-    expect(await findFileByHash(app.db, writeupHash)).toBeNull();
-    const rows = await app.db
+    expect(await findFileByHash(server.app.db, writeupHash)).toBeNull();
+    const rows = await server.app.db
       .selectFrom('participations')
       .select('writeup_hash')
       .where('game_id', '=', game.id)

@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findFileByHash } from '../../../src/db/repositories/files.js';
-import { findGame } from '../../../src/db/repositories/games.js';
-import { gameSalt } from '../../../src/domain/flagTemplate.js';
-import { sign, verify } from '../../../src/domain/teamToken.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { findFileByHash } from '#server/db/repositories/files.js';
+import { findGame } from '#server/db/repositories/games.js';
+import { gameSalt } from '#server/domain/flagTemplate.js';
+import { sign, verify } from '#server/domain/teamToken.js';
 import { multipart } from '../../support/badInputs.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 const png = () =>
@@ -16,13 +15,8 @@ const png = () =>
     .toBuffer();
 
 describeEachDatabase('/api/edit/games', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   const addGame = async (body: Record<string, unknown>) => {
     const response = await admin({ method: 'POST', url: '/api/edit/games', payload: body });
@@ -56,7 +50,7 @@ describeEachDatabase('/api/edit/games', (getDb) => {
       bloodBonus: 52459530,
     });
     expect(Math.abs(game.writeupDeadline - Date.now())).toBeLessThan(60_000);
-    const stored = await findGame(app.db, game.id);
+    const stored = await findGame(server.app.db, game.id);
     expect(stored?.publicKey).toBe(game.publicKey);
     expect(game).not.toHaveProperty('privateKey');
     expect(verify(game.publicKey, sign(stored!.privateKey, 7))).toBe(true);
@@ -124,7 +118,7 @@ describeEachDatabase('/api/edit/games', (getDb) => {
     const game = (await addGame({ title: 'salt' })).json();
     const response = await admin({ method: 'GET', url: `/api/edit/games/${game.id}/hashsalt` });
     expectMatchesSpec('editGetTeamHashSalt', response);
-    const stored = await findGame(app.db, game.id);
+    const stored = await findGame(server.app.db, game.id);
     expect(response.json()).toBe(gameSalt(stored!.privateKey));
   });
 
@@ -143,8 +137,8 @@ describeEachDatabase('/api/edit/games', (getDb) => {
     const url: string = first.json();
     const hash = url.split('/')[2];
     expect(url).toBe(`/assets/${hash}/poster`);
-    expect(await findFileByHash(app.db, hash)).toMatchObject({ name: 'poster.webp' });
-    const served = await app.inject({ method: 'GET', url });
+    expect(await findFileByHash(server.app.db, hash)).toMatchObject({ name: 'poster.webp' });
+    const served = await server.app.inject({ method: 'GET', url });
     expect(served.headers['content-type']).toBe('image/webp');
     expect((await admin({ method: 'GET', url: `/api/edit/games/${game.id}` })).json().poster).toBe(
       url,
@@ -156,8 +150,8 @@ describeEachDatabase('/api/edit/games', (getDb) => {
     const second = await upload(other);
     expect(second.statusCode).toBe(200);
     const secondHash = second.json().split('/')[2];
-    expect(await findFileByHash(app.db, secondHash)).toMatchObject({ name: 'poster.gif' });
-    expect(await findFileByHash(app.db, hash)).toBeNull();
+    expect(await findFileByHash(server.app.db, secondHash)).toMatchObject({ name: 'poster.gif' });
+    expect(await findFileByHash(server.app.db, hash)).toBeNull();
   });
 
   it('refuses an empty file, a non-image and an unknown game', async () => {

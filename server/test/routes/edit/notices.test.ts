@@ -1,28 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createNotice } from '../../../src/db/repositories/notices.js';
-import { groups, type HubMessage } from '../../../src/services/realtime.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { createNotice } from '#server/db/repositories/notices.js';
+import { groups, type HubMessage } from '#server/services/realtime.js';
 import { createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('/api/edit/games/{id}/notices', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   const url = (gameId: number, noticeId?: number) =>
     `/api/edit/games/${gameId}/notices${noticeId === undefined ? '' : `/${noticeId}`}`;
 
   it('publishes a normal notice to the game’s players and lists normal notices only', async () => {
-    const game = await createGame(app);
+    const game = await createGame(server.app);
     const messages: HubMessage[] = [];
-    const stop = app.realtime.subscribe(groups.players(game.id), (m) => messages.push(m));
+    const stop = server.app.realtime.subscribe(groups.players(game.id), (m) => messages.push(m));
     const response = await admin({ method: 'POST', url: url(game.id), payload: { content: 'Hi' } });
     stop();
     expectMatchesSpec('editAddGameNotice', response);
@@ -31,14 +25,14 @@ describeEachDatabase('/api/edit/games/{id}/notices', (getDb) => {
     expect(Math.abs(notice.time - Date.now())).toBeLessThan(60_000);
     expect(messages).toEqual([{ target: 'ReceivedGameNotice', payload: notice }]);
 
-    await createNotice(app.db, { gameId: game.id, type: 'FirstBlood', values: ['t', 'c'] });
+    await createNotice(server.app.db, { gameId: game.id, type: 'FirstBlood', values: ['t', 'c'] });
     const list = await admin({ method: 'GET', url: url(game.id) });
     expectMatchesSpec('editGetGameNotices', list);
     expect(list.json()).toEqual([notice]);
   });
 
   it('refuses blank content and unknown games', async () => {
-    const game = await createGame(app);
+    const game = await createGame(server.app);
     const blank = await admin({ method: 'POST', url: url(game.id), payload: { content: '  ' } });
     expect(blank.statusCode).toBe(400);
     const missing = await admin({ method: 'POST', url: url(999999), payload: { content: 'x' } });
@@ -48,9 +42,9 @@ describeEachDatabase('/api/edit/games/{id}/notices', (getDb) => {
   });
 
   it('edits a normal notice with a new time, never a system one or another game’s', async () => {
-    const game = await createGame(app);
-    const other = await createGame(app);
-    const notice = await createNotice(app.db, {
+    const game = await createGame(server.app);
+    const other = await createGame(server.app);
+    const notice = await createNotice(server.app.db, {
       gameId: game.id,
       type: 'Normal',
       values: ['old'],
@@ -65,7 +59,7 @@ describeEachDatabase('/api/edit/games/{id}/notices', (getDb) => {
     expect(edited.json()).toMatchObject({ id: notice.id, type: 'Normal', values: ['new'] });
     expect(edited.json().time).toBeGreaterThan(1000);
 
-    const blood = await createNotice(app.db, {
+    const blood = await createNotice(server.app.db, {
       gameId: game.id,
       type: 'FirstBlood',
       values: ['a'],
@@ -87,9 +81,17 @@ describeEachDatabase('/api/edit/games/{id}/notices', (getDb) => {
   });
 
   it('deletes a normal notice only', async () => {
-    const game = await createGame(app);
-    const notice = await createNotice(app.db, { gameId: game.id, type: 'Normal', values: ['x'] });
-    const hint = await createNotice(app.db, { gameId: game.id, type: 'NewHint', values: ['c'] });
+    const game = await createGame(server.app);
+    const notice = await createNotice(server.app.db, {
+      gameId: game.id,
+      type: 'Normal',
+      values: ['x'],
+    });
+    const hint = await createNotice(server.app.db, {
+      gameId: game.id,
+      type: 'NewHint',
+      values: ['c'],
+    });
     const deleted = await admin({ method: 'DELETE', url: url(game.id, notice.id) });
     expectMatchesSpec('editDeleteGameNotice', deleted);
     expect(deleted.statusCode).toBe(200);

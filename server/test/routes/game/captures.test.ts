@@ -2,10 +2,9 @@ import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import tar from 'tar-stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, createTestApp, signIn, type Caller } from '../../support/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { caller, signIn } from '../../support/app.js';
 import {
   createChallenge,
   createGame,
@@ -13,6 +12,7 @@ import {
   joinAndAccept,
 } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 /** Reads a .tar.gz into { entry name: { content, mtime } }. */
@@ -32,32 +32,27 @@ async function readArchive(data: Buffer) {
 }
 
 describeEachDatabase('traffic capture files', (getDb) => {
-  let app: FastifyInstance;
-  let monitor: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    monitor = await signIn(app, 'Monitor');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const monitor = server.as('Monitor');
 
   /** Writes a capture file as the proxy would leave it, with a fixed modification time. */
   async function putCapture(cid: number, pid: number, name: string, content: string, time: number) {
-    const folder = join(app.captures.root, String(cid), String(pid));
+    const folder = join(server.app.captures.root, String(cid), String(pid));
     await mkdir(folder, { recursive: true });
     await writeFile(join(folder, name), content);
     await utimes(join(folder, name), time / 1000, time / 1000);
   }
 
   async function capturedGame() {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id, {
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id, {
       type: 'DynamicContainer',
       enableTrafficCapture: true,
     });
-    const alpha = await createTeamWithMembers(app, { name: 'Alpha' });
-    const beta = await createTeamWithMembers(app, { name: 'Beta' });
-    const alphaRegistration = await joinAndAccept(app, game, alpha, { division: 'Open' });
-    const betaRegistration = await joinAndAccept(app, game, beta);
+    const alpha = await createTeamWithMembers(server.app, { name: 'Alpha' });
+    const beta = await createTeamWithMembers(server.app, { name: 'Beta' });
+    const alphaRegistration = await joinAndAccept(server.app, game, alpha, { division: 'Open' });
+    const betaRegistration = await joinAndAccept(server.app, game, beta);
     return { game, challenge, alpha, beta, alphaRegistration, betaRegistration };
   }
 
@@ -66,12 +61,12 @@ describeEachDatabase('traffic capture files', (getDb) => {
 
   it('lists the challenges that record traffic, with their number of captured teams', async () => {
     const { game, challenge, alphaRegistration, betaRegistration } = await capturedGame();
-    const disabled = await createChallenge(app, game.id, {
+    const disabled = await createChallenge(server.app, game.id, {
       type: 'StaticContainer',
       enableTrafficCapture: true,
       isEnabled: false,
     });
-    await createChallenge(app, game.id, { type: 'StaticContainer' });
+    await createChallenge(server.app, game.id, { type: 'StaticContainer' });
     await putCapture(challenge.id, alphaRegistration.id, 'aaaa0000-1.pcap', 'a', 1_700_000_000_000);
     await putCapture(challenge.id, betaRegistration.id, 'aaaa0000-2.pcap', 'b', 1_700_000_000_000);
 
@@ -110,7 +105,9 @@ describeEachDatabase('traffic capture files', (getDb) => {
     await putCapture(challenge.id, alphaRegistration.id, 'x-1.pcap', 'one', 1_700_000_000_000);
     await putCapture(challenge.id, alphaRegistration.id, 'x-2.pcap', 'two', 1_700_000_001_000);
     // Folders that are not registrations are ignored.
-    await mkdir(join(app.captures.root, String(challenge.id), 'not-a-number'), { recursive: true });
+    await mkdir(join(server.app.captures.root, String(challenge.id), 'not-a-number'), {
+      recursive: true,
+    });
     await putCapture(challenge.id, 987654, 'orphan.pcap', 'x', 1_700_000_000_000);
 
     const response = await monitor({ method: 'GET', url: base(challenge.id) });
@@ -227,8 +224,8 @@ describeEachDatabase('traffic capture files', (getDb) => {
       pid = alphaRegistration.id;
       await putCapture(cid, pid, 'mine.pcap', 'mine', 1_700_000_001_000);
       await putCapture(cid, betaRegistration.id, 'theirs.pcap', 'theirs', 1_700_000_001_000);
-      await writeFile(join(app.captures.root, 'secret.txt'), 'secret');
-      await writeFile(join(app.config.dataDir, 'secret.txt'), 'secret');
+      await writeFile(join(server.app.captures.root, 'secret.txt'), 'secret');
+      await writeFile(join(server.app.config.dataDir, 'secret.txt'), 'secret');
     });
 
     // A bare `..` or `%2e%2e` segment is resolved by URL normalisation into another route before
@@ -256,23 +253,23 @@ describeEachDatabase('traffic capture files', (getDb) => {
 
     it('never opens or deletes a name outside the folder, even when asked directly', async () => {
       for (const name of ['..', '.', '../secret.txt', `../${pid + 1}/theirs.pcap`, 'a\\b']) {
-        expect(await app.captures.open(cid, pid, name), name).toBeNull();
-        expect(await app.captures.remove(cid, pid, name), name).toBe(false);
+        expect(await server.app.captures.open(cid, pid, name), name).toBeNull();
+        expect(await server.app.captures.remove(cid, pid, name), name).toBe(false);
       }
     });
 
     it('leaves every file where it was', async () => {
-      expect(await readdir(app.captures.root)).toContain('secret.txt');
-      expect(await readdir(app.config.dataDir)).toContain('secret.txt');
-      const theirs = await readdir(join(app.captures.root, String(cid)));
+      expect(await readdir(server.app.captures.root)).toContain('secret.txt');
+      expect(await readdir(server.app.config.dataDir)).toContain('secret.txt');
+      const theirs = await readdir(join(server.app.captures.root, String(cid)));
       expect(theirs).toHaveLength(2);
     });
   });
 
   it('requires the Monitor role', async () => {
     const { game, challenge, alphaRegistration } = await capturedGame();
-    const user = await signIn(app, 'User');
-    const anonymous = caller(app);
+    const user = await signIn(server.app, 'User');
+    const anonymous = caller(server.app);
     const urls = [
       `/api/game/games/${game.id}/captures`,
       base(challenge.id),
@@ -284,7 +281,7 @@ describeEachDatabase('traffic capture files', (getDb) => {
       expect((await user({ method: 'GET', url })).statusCode, url).toBe(403);
       expect((await anonymous({ method: 'GET', url })).statusCode, url).toBe(401);
     }
-    const admin = await signIn(app, 'Admin');
+    const admin = await signIn(server.app, 'Admin');
     expect((await admin({ method: 'GET', url: urls[0] })).statusCode).toBe(200);
   });
 });

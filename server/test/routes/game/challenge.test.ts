@@ -1,21 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAttachment } from '../../../src/db/repositories/attachments.js';
-import { updateChallenge } from '../../../src/db/repositories/challenges.js';
-import { insertFlags } from '../../../src/db/repositories/flags.js';
-import { verify } from '../../../src/domain/teamToken.js';
-import { createTestApp, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { createAttachment } from '#server/db/repositories/attachments.js';
+import { updateChallenge } from '#server/db/repositories/challenges.js';
+import { insertFlags } from '#server/db/repositories/flags.js';
+import { verify } from '#server/domain/teamToken.js';
+import { type Caller } from '../../support/app.js';
 import { createChallenge, createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { playingTeam, submitAndWait } from './support.js';
 
 describeEachDatabase('the team view of challenges and of the game', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
 
   const view = (call: Caller, gameId: number, challengeId: number) =>
     call({ method: 'GET', url: `/api/game/${gameId}/challenges/${challengeId}` }).then((r) => {
@@ -23,21 +19,24 @@ describeEachDatabase('the team view of challenges and of the game', (getDb) => {
       return r;
     });
   const localAttachment = async (content: string, name: string) => {
-    const stored = await app.files.store(Buffer.from(content), name);
-    return { id: await createAttachment(app.db, { type: 'Local', fileHash: stored.hash }), stored };
+    const stored = await server.app.files.store(Buffer.from(content), name);
+    return {
+      id: await createAttachment(server.app.db, { type: 'Local', fileHash: stored.hash }),
+      stored,
+    };
   };
 
   it('shows a static challenge with its shared attachment, hints and current score', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id, {
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id, {
       hints: ['look closer'],
       content: 'Find it',
       category: 'Web',
       originalScore: 500,
     });
     const { id: attachmentId, stored } = await localAttachment('shared file', 'notes.txt');
-    await updateChallenge(app.db, challenge.id, { attachmentId });
-    const team = await playingTeam(app, game);
+    await updateChallenge(server.app.db, challenge.id, { attachmentId });
+    const team = await playingTeam(server.app, game);
     const response = await view(team.call, game.id, challenge.id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -58,19 +57,19 @@ describeEachDatabase('the team view of challenges and of the game', (getDb) => {
   });
 
   it('reserves a distinct dynamic attachment per team until the pool runs out', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id, {
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id, {
       type: 'DynamicAttachment',
       fileName: 'task.bin',
       flags: [],
     });
     const one = await localAttachment('pool one', 'one.bin');
     const two = await localAttachment('pool two', 'two.bin');
-    await insertFlags(app.db, challenge.id, [
+    await insertFlags(server.app.db, challenge.id, [
       { flag: 'flag{pool_one}', attachmentId: one.id },
       { flag: 'flag{pool_two}', attachmentId: two.id },
     ]);
-    const teams = [await playingTeam(app, game), await playingTeam(app, game)];
+    const teams = [await playingTeam(server.app, game), await playingTeam(server.app, game)];
     const urls = [];
     for (const team of teams) {
       const response = await view(team.call, game.id, challenge.id);
@@ -82,14 +81,14 @@ describeEachDatabase('the team view of challenges and of the game', (getDb) => {
     expect(new Set(urls)).toEqual(
       new Set([`/assets/${one.stored.hash}/task.bin`, `/assets/${two.stored.hash}/task.bin`]),
     );
-    const occupied = await app.db
+    const occupied = await server.app.db
       .selectFrom('flags')
       .select('occupied')
       .where('challenge_id', '=', challenge.id)
       .execute();
     expect(occupied.map((f) => f.occupied)).toEqual([1, 1]);
 
-    const third = await playingTeam(app, game);
+    const third = await playingTeam(server.app, game);
     const refused = await view(third.call, game.id, challenge.id);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().title).toBe(
@@ -102,7 +101,7 @@ describeEachDatabase('the team view of challenges and of the game', (getDb) => {
     const theirs = own === 'flag{pool_one}' ? 'flag{pool_two}' : 'flag{pool_one}';
     expect(await submitAndWait(teams[0].call, game.id, challenge.id, theirs)).toBe('WrongAnswer');
     expect(await submitAndWait(teams[0].call, game.id, challenge.id, own)).toBe('Accepted');
-    const cheats = await app.db
+    const cheats = await server.app.db
       .selectFrom('cheat_infos')
       .selectAll()
       .where('game_id', '=', game.id)
@@ -111,14 +110,14 @@ describeEachDatabase('the team view of challenges and of the game', (getDb) => {
   });
 
   it('shows the team token and a rank row in the game view', async () => {
-    const game = await createGame(app, { writeupRequired: true });
-    const challenge = await createChallenge(app, game.id, { category: 'Crypto' });
-    const solver = await playingTeam(app, game);
-    const idle = await playingTeam(app, game);
+    const game = await createGame(server.app, { writeupRequired: true });
+    const challenge = await createChallenge(server.app, game.id, { category: 'Crypto' });
+    const solver = await playingTeam(server.app, game);
+    const idle = await playingTeam(server.app, game);
     expect(await submitAndWait(solver.call, game.id, challenge.id, challenge.flags[0])).toBe(
       'Accepted',
     );
-    await app.scoreboards.settle(game.id);
+    await server.app.scoreboards.settle(game.id);
 
     const details = await solver.call({ method: 'GET', url: `/api/game/${game.id}/details` });
     expect(details.statusCode).toBe(200);
@@ -140,12 +139,12 @@ describeEachDatabase('the team view of challenges and of the game', (getDb) => {
   });
 
   it('answers a stand-in rank for a team that is not on the board', async () => {
-    const game = await createGame(app);
-    await createChallenge(app, game.id);
-    const team = await playingTeam(app, game);
-    await app.scoreboards.get(game.id);
+    const game = await createGame(server.app);
+    await createChallenge(server.app, game.id);
+    const team = await playingTeam(server.app, game);
+    await server.app.scoreboards.get(game.id);
     // Accepted after the board was computed (no rebuild asked for).
-    const late = await playingTeam(app, game);
+    const late = await playingTeam(server.app, game);
     const details = await late.call({ method: 'GET', url: `/api/game/${game.id}/details` });
     expectMatchesSpec('gameGetDetails', details);
     expect(details.json().rank).toEqual({

@@ -1,45 +1,43 @@
 // The pool of dynamic-attachment entries (flag + file pairs): an entry reserved by a team goes back
 // to the pool when the team, or its registration, is deleted. Upstream keeps such entries marked
 // occupied for good, so a small pool runs dry; Vexil frees them in the deleting transaction.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAttachment } from '../../../src/db/repositories/attachments.js';
-import { insertFlags } from '../../../src/db/repositories/flags.js';
-import type { Game } from '../../../src/db/repositories/games.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { createAttachment } from '#server/db/repositories/attachments.js';
+import { insertFlags } from '#server/db/repositories/flags.js';
+import type { Game } from '#server/db/repositories/games.js';
+import { type Caller } from '../../support/app.js';
 import { createChallenge, createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { playingTeam } from './support.js';
 
 describeEachDatabase('the dynamic attachment pool', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
 
   /** A game with a DynamicAttachment challenge whose pool holds two entries. */
   async function gameWithPool() {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id, {
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id, {
       type: 'DynamicAttachment',
       fileName: 'task.bin',
       flags: [],
     });
     const entries = [];
     for (const name of ['one', 'two']) {
-      const stored = await app.files.store(Buffer.from(`pool ${name}`), `${name}.bin`);
-      const attachmentId = await createAttachment(app.db, { type: 'Local', fileHash: stored.hash });
+      const stored = await server.app.files.store(Buffer.from(`pool ${name}`), `${name}.bin`);
+      const attachmentId = await createAttachment(server.app.db, {
+        type: 'Local',
+        fileHash: stored.hash,
+      });
       entries.push({
         flag: `flag{pool_${name}}`,
         attachmentId,
         url: `/assets/${stored.hash}/task.bin`,
       });
     }
-    await insertFlags(app.db, challenge.id, entries);
+    await insertFlags(server.app.db, challenge.id, entries);
     return { game, challenge };
   }
 
@@ -53,7 +51,7 @@ describeEachDatabase('the dynamic attachment pool', (getDb) => {
 
   const occupied = async (challengeId: number) =>
     (
-      await app.db
+      await server.app.db
         .selectFrom('flags')
         .select('occupied')
         .where('challenge_id', '=', challengeId)
@@ -63,12 +61,12 @@ describeEachDatabase('the dynamic attachment pool', (getDb) => {
 
   it("frees a deleted team's entry for the next team", async () => {
     const { game, challenge } = await gameWithPool();
-    const first = await playingTeam(app, game);
-    const second = await playingTeam(app, game);
+    const first = await playingTeam(server.app, game);
+    const second = await playingTeam(server.app, game);
     const firstFile = await fileOf(first.call, game, challenge.id);
     expect((await fileOf(second.call, game, challenge.id)).status).toBe(200);
     expect(await occupied(challenge.id)).toEqual([1, 1]);
-    const latecomer = await playingTeam(app, game);
+    const latecomer = await playingTeam(server.app, game);
     expect((await fileOf(latecomer.call, game, challenge.id)).status).toBe(404);
 
     // organisers see which entries are taken
@@ -98,11 +96,11 @@ describeEachDatabase('the dynamic attachment pool', (getDb) => {
 
   it('frees the entry of a registration that is withdrawn', async () => {
     const { game, challenge } = await gameWithPool();
-    const leaver = await playingTeam(app, game);
+    const leaver = await playingTeam(server.app, game);
     const leaverFile = await fileOf(leaver.call, game, challenge.id);
     expect(leaverFile.status).toBe(200);
     // Rejected after playing, the team's last member leaves: the registration goes.
-    await app.db
+    await server.app.db
       .updateTable('participations')
       .set({ status: 'Rejected' })
       .where('id', '=', leaver.registration.id)
@@ -111,7 +109,7 @@ describeEachDatabase('the dynamic attachment pool', (getDb) => {
     expect(left.statusCode, left.body).toBe(200);
     expect(await occupied(challenge.id)).toEqual([0, 0]);
 
-    const others = [await playingTeam(app, game), await playingTeam(app, game)];
+    const others = [await playingTeam(server.app, game), await playingTeam(server.app, game)];
     const files = await Promise.all(others.map((team) => fileOf(team.call, game, challenge.id)));
     expect(files.map((file) => file.status)).toEqual([200, 200]);
     expect(files.map((file) => file.url)).toContain(leaverFile.url);
@@ -119,8 +117,8 @@ describeEachDatabase('the dynamic attachment pool', (getDb) => {
 
   it('keeps the entries of teams that stay', async () => {
     const { game, challenge } = await gameWithPool();
-    const stays = await playingTeam(app, game);
-    const goes = await playingTeam(app, game);
+    const stays = await playingTeam(server.app, game);
+    const goes = await playingTeam(server.app, game);
     const kept = await fileOf(stays.call, game, challenge.id);
     await fileOf(goes.call, game, challenge.id);
     await admin({ method: 'DELETE', url: `/api/admin/teams/${goes.team.id}` });

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Game } from '../../../src/db/repositories/games.js';
-import { caller, createTestApp, type Caller } from '../../support/app.js';
+import { beforeAll, expect, it } from 'vitest';
+import type { Game } from '#server/db/repositories/games.js';
+import { caller, type Caller } from '../../support/app.js';
 import {
   createChallenge,
   createGame,
@@ -9,6 +8,7 @@ import {
   type BuiltChallenge,
 } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { HOUR, playingTeam } from './support.js';
 
@@ -47,15 +47,13 @@ const operations: GatedOperation[] = [
 ];
 
 describeEachDatabase('the participation gate', (getDb) => {
-  let app: FastifyInstance;
+  const server = useTestApp(getDb);
   let running: Game;
   let challenge: BuiltChallenge;
   beforeAll(async () => {
-    app = await createTestApp(getDb());
-    running = await createGame(app);
-    challenge = await createChallenge(app, running.id);
+    running = await createGame(server.app);
+    challenge = await createChallenge(server.app, running.id);
   });
-  afterAll(() => app.close());
 
   const expectError = async (
     op: GatedOperation,
@@ -72,7 +70,7 @@ describeEachDatabase('the participation gate', (getDb) => {
 
   for (const op of operations) {
     it(`${op.operationId}: game, registration, status, start and end in order`, async () => {
-      const outsider = (await createTeamWithMembers(app)).members[0].call;
+      const outsider = (await createTeamWithMembers(server.app)).members[0].call;
       await expectError(
         op,
         outsider,
@@ -89,7 +87,7 @@ describeEachDatabase('the participation gate', (getDb) => {
         status: 400,
       });
       for (const status of ['Pending', 'Rejected', 'Suspended']) {
-        const team = await playingTeam(app, running, { status });
+        const team = await playingTeam(server.app, running, { status });
         await expectError(op, team.call, running, {
           statusCode: 400,
           title: 'Your registration has been rejected or banned',
@@ -97,15 +95,15 @@ describeEachDatabase('the participation gate', (getDb) => {
         });
       }
       const now = Date.now();
-      const upcoming = await createGame(app, { start: now + HOUR, end: now + 2 * HOUR });
-      const early = await playingTeam(app, upcoming);
+      const upcoming = await createGame(server.app, { start: now + HOUR, end: now + 2 * HOUR });
+      const early = await playingTeam(server.app, upcoming);
       await expectError(op, early.call, upcoming, {
         statusCode: 400,
         title: 'The game has not started',
         status: 400,
       });
-      const ended = await createGame(app, { start: now - 2 * HOUR, end: now - HOUR });
-      const late = await playingTeam(app, ended);
+      const ended = await createGame(server.app, { start: now - 2 * HOUR, end: now - HOUR });
+      const late = await playingTeam(server.app, ended);
       const response = await late.call(op.request(ended.id, challenge.id));
       expectMatchesSpec(op.operationId, response);
       if (op.endedBlocked) {
@@ -114,15 +112,15 @@ describeEachDatabase('the participation gate', (getDb) => {
       } else {
         expect(response.statusCode).toBe(200);
       }
-      const anonymous = await caller(app)(op.request(running.id, challenge.id));
+      const anonymous = await caller(server.app)(op.request(running.id, challenge.id));
       expect(anonymous.statusCode).toBe(401);
     });
   }
 
   it('answers 404 for challenges that are missing, elsewhere or disabled', async () => {
-    const team = await playingTeam(app, running);
-    const elsewhere = await createChallenge(app, (await createGame(app)).id);
-    const disabled = await createChallenge(app, running.id, { isEnabled: false });
+    const team = await playingTeam(server.app, running);
+    const elsewhere = await createChallenge(server.app, (await createGame(server.app)).id);
+    const disabled = await createChallenge(server.app, running.id, { isEnabled: false });
     for (const id of [999999, elsewhere.id, disabled.id]) {
       const viewed = await team.call(operations[1].request(running.id, id));
       expectMatchesSpec('gameGetChallenge', viewed);

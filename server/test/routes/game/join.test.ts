@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { GameSettings } from '../../../src/db/repositories/games.js';
-import { findParticipationOfTeam } from '../../../src/db/repositories/participations.js';
-import { findTeamById } from '../../../src/db/repositories/teams.js';
-import { verify } from '../../../src/domain/teamToken.js';
-import { caller, createTestApp, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import type { GameSettings } from '#server/db/repositories/games.js';
+import { findParticipationOfTeam } from '#server/db/repositories/participations.js';
+import { findTeamById } from '#server/db/repositories/teams.js';
+import { verify } from '#server/domain/teamToken.js';
+import { caller, type Caller } from '../../support/app.js';
 import {
   createChallenge,
   createGame,
@@ -13,15 +12,12 @@ import {
   type TeamWithMembers,
 } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { HOUR } from './support.js';
 
 describeEachDatabase('joining and leaving games', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
 
   const join = (call: Caller, gameId: number, body: Record<string, unknown>) =>
     call({ method: 'POST', url: `/api/game/${gameId}`, payload: body }).then((response) => {
@@ -34,23 +30,23 @@ describeEachDatabase('joining and leaving games', (getDb) => {
       return response;
     });
   const setup = async (settings: Partial<GameSettings> = {}, size = 1) => ({
-    game: await createGame(app, settings),
-    team: await createTeamWithMembers(app, { size }),
+    game: await createGame(server.app, settings),
+    team: await createTeamWithMembers(server.app, { size }),
   });
   const participationOf = async (gameId: number, { team }: TeamWithMembers) =>
-    findParticipationOfTeam(app.db, gameId, team.id);
+    findParticipationOfTeam(server.app.db, gameId, team.id);
 
   it('accepts without review: team locked, instances created, token stored', async () => {
     const { game, team } = await setup();
-    const challenge = await createChallenge(app, game.id);
+    const challenge = await createChallenge(server.app, game.id);
     const response = await join(team.members[0].call, game.id, { teamId: team.team.id });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('');
     const participation = await participationOf(game.id, team);
     expect(participation).toMatchObject({ status: 'Accepted', division: null });
     expect(verify(game.publicKey, participation!.token)).toBe(true);
-    expect((await findTeamById(app.db, team.team.id))?.locked).toBe(true);
-    const instances = await app.db
+    expect((await findTeamById(server.app.db, team.team.id))?.locked).toBe(true);
+    const instances = await server.app.db
       .selectFrom('game_instances')
       .select('challenge_id')
       .where('participation_id', '=', participation!.id)
@@ -64,7 +60,7 @@ describeEachDatabase('joining and leaving games', (getDb) => {
       200,
     );
     expect(await participationOf(game.id, team)).toMatchObject({ status: 'Pending' });
-    expect((await findTeamById(app.db, team.team.id))?.locked).toBe(false);
+    expect((await findTeamById(server.app.db, team.team.id))?.locked).toBe(false);
   });
 
   it('refuses an ended game outside practice mode', async () => {
@@ -107,7 +103,7 @@ describeEachDatabase('joining and leaving games', (getDb) => {
       404,
       'Team not found',
     );
-    const other = await createTeamWithMembers(app);
+    const other = await createTeamWithMembers(server.app);
     await fail(
       { teamId: other.team.id, inviteCode: 'open-sesame', division: 'Pro' },
       400,
@@ -136,8 +132,8 @@ describeEachDatabase('joining and leaving games', (getDb) => {
     const again = await join(a.call, game.id, { teamId });
     expect(again.statusCode).toBe(400);
     expect(again.json().title).toBe('You have joined the game from other team');
-    const otherTeam = await createTeamWithMembers(app);
-    await app.db
+    const otherTeam = await createTeamWithMembers(server.app);
+    await server.app.db
       .insertInto('team_members')
       .values({ team_id: otherTeam.team.id, user_id: a.user.id, joined_at: Date.now() })
       .execute();
@@ -147,7 +143,7 @@ describeEachDatabase('joining and leaving games', (getDb) => {
     const third = await join(c.call, game.id, { teamId });
     expect(third.statusCode).toBe(400);
     expect(third.json().title).toContain('2');
-    const members = await app.db
+    const members = await server.app.db
       .selectFrom('participation_members')
       .select('user_id')
       .where('game_id', '=', game.id)
@@ -158,7 +154,7 @@ describeEachDatabase('joining and leaving games', (getDb) => {
   it('lets a rejected team join again, and keeps an accepted team in its division', async () => {
     const { game, team } = await setup({ divisions: ['Pro', 'Student'] }, 2);
     await joinAndAccept(
-      app,
+      server.app,
       game,
       { ...team, members: [team.members[0]] },
       {
@@ -200,19 +196,19 @@ describeEachDatabase('joining and leaving games', (getDb) => {
 
     for (const status of ['Accepted', 'Suspended']) {
       const other = await setup();
-      await joinAndAccept(app, other.game, other.team, { status });
+      await joinAndAccept(server.app, other.game, other.team, { status });
       const refused = await leave(other.team.members[0].call, other.game.id);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().title).toBe('Can not exit the game after entrance approval');
     }
     const rejected = await setup();
-    await joinAndAccept(app, rejected.game, rejected.team, { status: 'Rejected' });
+    await joinAndAccept(server.app, rejected.game, rejected.team, { status: 'Rejected' });
     expect((await leave(rejected.team.members[0].call, rejected.game.id)).statusCode).toBe(200);
   });
 
   it('needs a signed-in caller', async () => {
     const { game, team } = await setup();
-    const response = await join(caller(app), game.id, { teamId: team.team.id });
+    const response = await join(caller(server.app), game.id, { teamId: team.team.id });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -1,30 +1,26 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Game } from '../../../src/db/repositories/games.js';
-import { caller, createTestApp, type Caller } from '../../support/app.js';
+import { beforeAll, expect, it } from 'vitest';
+import type { Game } from '#server/db/repositories/games.js';
 import { createGame, createTeamWithMembers, joinAndAccept } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { HOUR } from './support.js';
 
 describeEachDatabase('public game lists and pages', (getDb) => {
-  let app: FastifyInstance;
-  let anonymous: Caller;
+  const server = useTestApp(getDb);
+  const anonymous = server.anonymous;
   let games: Record<string, Game>;
   beforeAll(async () => {
-    app = await createTestApp(getDb());
-    anonymous = caller(app);
     const now = Date.now();
     games = {
-      endedLong: await createGame(app, { start: now - 9 * HOUR, end: now - 8 * HOUR }),
-      ended: await createGame(app, { start: now - 3 * HOUR, end: now - HOUR }),
-      running: await createGame(app, { start: now - HOUR, end: now + 5 * HOUR }),
-      runningSoonOver: await createGame(app, { start: now - 4 * HOUR, end: now + HOUR }),
-      upcoming: await createGame(app, { start: now + 2 * HOUR, end: now + 3 * HOUR }),
-      hidden: await createGame(app, { start: now - HOUR, end: now + HOUR, hidden: true }),
+      endedLong: await createGame(server.app, { start: now - 9 * HOUR, end: now - 8 * HOUR }),
+      ended: await createGame(server.app, { start: now - 3 * HOUR, end: now - HOUR }),
+      running: await createGame(server.app, { start: now - HOUR, end: now + 5 * HOUR }),
+      runningSoonOver: await createGame(server.app, { start: now - 4 * HOUR, end: now + HOUR }),
+      upcoming: await createGame(server.app, { start: now + 2 * HOUR, end: now + 3 * HOUR }),
+      hidden: await createGame(server.app, { start: now - HOUR, end: now + HOUR, hidden: true }),
     };
   });
-  afterAll(() => app.close());
 
   it('orders recent games running, then upcoming, then ended, without hidden ones', async () => {
     const response = await anonymous({ method: 'GET', url: '/api/game/recent' });
@@ -71,9 +67,11 @@ describeEachDatabase('public game lists and pages', (getDb) => {
 
   it('shows a game page with the caller registration', async () => {
     const game = games.hidden;
-    const team = await createTeamWithMembers(app);
-    await joinAndAccept(app, game, team, { status: 'Pending' });
-    await joinAndAccept(app, game, await createTeamWithMembers(app), { status: 'Rejected' });
+    const team = await createTeamWithMembers(server.app);
+    await joinAndAccept(server.app, game, team, { status: 'Pending' });
+    await joinAndAccept(server.app, game, await createTeamWithMembers(server.app), {
+      status: 'Rejected',
+    });
 
     const mine = await team.members[0].call({ method: 'GET', url: `/api/game/${game.id}` });
     expect(mine.statusCode).toBe(200);

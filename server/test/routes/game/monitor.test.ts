@@ -1,26 +1,19 @@
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertGameEvent } from '../../../src/db/repositories/gameEvents.js';
-import { createNotice } from '../../../src/db/repositories/notices.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { insertGameEvent } from '#server/db/repositories/gameEvents.js';
+import { createNotice } from '#server/db/repositories/notices.js';
+import { type Caller } from '../../support/app.js';
 import { createChallenge, createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { HOUR, playingTeam, submitAndWait } from './support.js';
 
 describeEachDatabase('notices, events, submissions and registrations', (getDb) => {
-  let app: FastifyInstance;
-  let monitor: Caller;
-  let admin: Caller;
-  let user: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    monitor = await signIn(app, 'Monitor');
-    admin = await signIn(app, 'Admin');
-    user = await signIn(app, 'User');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const monitor = server.as('Monitor');
+  const admin = server.as('Admin');
+  const user = server.as('User');
 
   const get = async (call: Caller, operationId: string, url: string, query = {}) => {
     const response = await call({ method: 'GET', url, query });
@@ -29,10 +22,10 @@ describeEachDatabase('notices, events, submissions and registrations', (getDb) =
   };
 
   it('lists notices Normal first, then newest first, with paging', async () => {
-    const game = await createGame(app);
+    const game = await createGame(server.app);
     const t = Date.now() - 10_000;
     const add = (type: 'Normal' | 'FirstBlood' | 'NewHint', values: string[], time: number) =>
-      createNotice(app.db, { gameId: game.id, type, values, time });
+      createNotice(server.app.db, { gameId: game.id, type, values, time });
     const n1 = await add('Normal', ['hello'], t);
     const b1 = await add('FirstBlood', ['T', 'C'], t + 1);
     const n2 = await add('Normal', ['again'], t + 2);
@@ -49,7 +42,7 @@ describeEachDatabase('notices, events, submissions and registrations', (getDb) =
     const bad = await get(user, 'gameGetNotices', `/api/game/${game.id}/notices`, { count: '101' });
     expect(bad.statusCode).toBe(400);
 
-    const upcoming = await createGame(app, {
+    const upcoming = await createGame(server.app, {
       start: Date.now() + HOUR,
       end: Date.now() + 2 * HOUR,
     });
@@ -60,17 +53,22 @@ describeEachDatabase('notices, events, submissions and registrations', (getDb) =
   });
 
   it('pages events newest first and can hide container events', async () => {
-    const game = await createGame(app);
+    const game = await createGame(server.app);
     const t = Date.now() - 10_000;
     const base = { gameId: game.id, userName: 'u', teamName: 't' };
-    await insertGameEvent(app.db, { ...base, type: 'ContainerStart', values: ['1', 'C'], time: t });
-    await insertGameEvent(app.db, {
+    await insertGameEvent(server.app.db, {
+      ...base,
+      type: 'ContainerStart',
+      values: ['1', 'C'],
+      time: t,
+    });
+    await insertGameEvent(server.app.db, {
       ...base,
       type: 'FlagSubmit',
       values: ['WrongAnswer', 'x', 'C', '1'],
       time: t + 1,
     });
-    await insertGameEvent(app.db, {
+    await insertGameEvent(server.app.db, {
       ...base,
       type: 'ContainerDestroy',
       values: ['1', 'C'],
@@ -99,9 +97,9 @@ describeEachDatabase('notices, events, submissions and registrations', (getDb) =
   });
 
   it('lists submissions by result, pages them and exports them as a sheet', async () => {
-    const game = await createGame(app, { title: 'Sheet Game' });
-    const challenge = await createChallenge(app, game.id);
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app, { title: 'Sheet Game' });
+    const challenge = await createChallenge(server.app, game.id);
+    const team = await playingTeam(server.app, game);
     expect(await submitAndWait(team.call, game.id, challenge.id, 'flag{no}')).toBe('WrongAnswer');
     expect(await submitAndWait(team.call, game.id, challenge.id, challenge.flags[0])).toBe(
       'Accepted',
@@ -156,7 +154,7 @@ describeEachDatabase('notices, events, submissions and registrations', (getDb) =
   });
 
   it('refuses monitor views of missing or not yet started games', async () => {
-    const upcoming = await createGame(app, {
+    const upcoming = await createGame(server.app, {
       start: Date.now() + HOUR,
       end: Date.now() + 2 * HOUR,
     });
@@ -177,15 +175,15 @@ describeEachDatabase('notices, events, submissions and registrations', (getDb) =
         403,
       );
     }
-    const running = await createGame(app);
+    const running = await createGame(server.app);
     const none = await get(monitor, 'gameGetCheatInfo', `/api/game/${running.id}/cheatinfo`);
     expect(none.json()).toEqual([]);
   });
 
   it('lists registrations with teams and registered members for admins', async () => {
-    const game = await createGame(app, { divisions: ['Pro'] });
-    const first = await playingTeam(app, game, { size: 2, division: 'Pro' });
-    const second = await playingTeam(app, game, { status: 'Pending' });
+    const game = await createGame(server.app, { divisions: ['Pro'] });
+    const first = await playingTeam(server.app, game, { size: 2, division: 'Pro' });
+    const second = await playingTeam(server.app, game, { status: 'Pending' });
     const url = `/api/game/${game.id}/participations`;
     const response = await get(admin, 'gameGetParticipations', url);
     expect(response.statusCode).toBe(200);

@@ -1,26 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { findChallenge } from '../../../src/db/repositories/challenges.js';
-import { updateGame } from '../../../src/db/repositories/games.js';
-import { findParticipationOfTeam } from '../../../src/db/repositories/participations.js';
-import { gameSalt, teamHash } from '../../../src/domain/flagTemplate.js';
-import { groups, type HubMessage } from '../../../src/services/realtime.js';
-import { createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it, vi } from 'vitest';
+import { findChallenge } from '#server/db/repositories/challenges.js';
+import { updateGame } from '#server/db/repositories/games.js';
+import { findParticipationOfTeam } from '#server/db/repositories/participations.js';
+import { gameSalt, teamHash } from '#server/domain/flagTemplate.js';
+import { groups, type HubMessage } from '#server/services/realtime.js';
+import { type Caller } from '../../support/app.js';
 import { createChallenge, createGame, createTeamWithMembers } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { playingTeam, submitAndWait, submitFlag, waitForResult } from './support.js';
 
 describeEachDatabase('playing a game from join to bloods', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  let monitor: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-    monitor = await signIn(app, 'Monitor');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
+  const monitor = server.as('Monitor');
 
   const view = (call: Caller, gameId: number, challengeId: number) =>
     call({ method: 'GET', url: `/api/game/${gameId}/challenges/${challengeId}` }).then((r) => {
@@ -29,7 +23,7 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
     });
   const instanceFlag = async (participationId: number, challengeId: number) =>
     (
-      await app.db
+      await server.app.db
         .selectFrom('game_instances')
         .select('flag')
         .where('participation_id', '=', participationId)
@@ -38,29 +32,29 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
     ).flag;
 
   it('runs two teams through dynamic flags, cheating and bloods', async () => {
-    const game = await createGame(app);
-    const dynamic = await createChallenge(app, game.id, {
+    const game = await createGame(server.app);
+    const dynamic = await createChallenge(server.app, game.id, {
       type: 'DynamicContainer',
       flagTemplate: 'flag{hello_[TEAM_HASH]}',
     });
-    const stat = await createChallenge(app, game.id, { flags: ['flag{static_one}'] });
+    const stat = await createChallenge(server.app, game.id, { flags: ['flag{static_one}'] });
     const monitorMessages: HubMessage[] = [];
     const playerMessages: HubMessage[] = [];
     const unsubscribe = [
-      app.realtime.subscribe(groups.monitors(game.id), (m) => monitorMessages.push(m)),
-      app.realtime.subscribe(groups.players(game.id), (m) => playerMessages.push(m)),
+      server.app.realtime.subscribe(groups.monitors(game.id), (m) => monitorMessages.push(m)),
+      server.app.realtime.subscribe(groups.players(game.id), (m) => playerMessages.push(m)),
     ];
 
     // Team A joins a game that accepts without review; team B is reviewed by an admin.
-    const a = await createTeamWithMembers(app);
+    const a = await createTeamWithMembers(server.app);
     const joinA = await a.members[0].call({
       method: 'POST',
       url: `/api/game/${game.id}`,
       payload: { teamId: a.team.id },
     });
     expect(joinA.statusCode).toBe(200);
-    await updateGame(app.db, game.id, { acceptWithoutReview: false });
-    const b = await createTeamWithMembers(app);
+    await updateGame(server.app.db, game.id, { acceptWithoutReview: false });
+    const b = await createTeamWithMembers(server.app);
     const joinB = await b.members[0].call({
       method: 'POST',
       url: `/api/game/${game.id}`,
@@ -70,7 +64,7 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
     const pending = await view(b.members[0].call, game.id, dynamic.id);
     expect(pending.statusCode).toBe(400);
     expect(pending.json().title).toBe('Your registration has been rejected or banned');
-    const partB = (await findParticipationOfTeam(app.db, game.id, b.team.id))!;
+    const partB = (await findParticipationOfTeam(server.app.db, game.id, b.team.id))!;
     const review = await admin({
       method: 'PUT',
       url: `/api/admin/participation/${partB.id}`,
@@ -78,7 +72,7 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
     });
     expect(review.statusCode).toBe(200);
     expectMatchesSpec('adminUpdateParticipation', review);
-    const partA = (await findParticipationOfTeam(app.db, game.id, a.team.id))!;
+    const partA = (await findParticipationOfTeam(server.app.db, game.id, a.team.id))!;
 
     // Each team's dynamic flag is generated on its first view, from the template and its hash.
     const shownA = await view(a.members[0].call, game.id, dynamic.id);
@@ -109,7 +103,7 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
     expect(await submitAndWait(callB, game.id, dynamic.id, flagB!)).toBe('Accepted');
     // Submitting again after solving is accepted without counting twice.
     expect(await submitAndWait(callA, game.id, dynamic.id, flagA!)).toBe('Accepted');
-    expect((await findChallenge(app.db, game.id, dynamic.id))?.acceptedCount).toBe(2);
+    expect((await findChallenge(server.app.db, game.id, dynamic.id))?.acceptedCount).toBe(2);
 
     const submissions = await monitor({ method: 'GET', url: `/api/game/${game.id}/submissions` });
     expectMatchesSpec('gameGetSubmissions', submissions);
@@ -169,8 +163,8 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
     expect(monitorMessages.filter((m) => m.target === 'ReceivedGameEvent')).toHaveLength(6);
 
     // Bloods on the static challenge, in solve order; a fourth solver gets none.
-    const c = await playingTeam(app, game);
-    const d = await playingTeam(app, game);
+    const c = await playingTeam(server.app, game);
+    const d = await playingTeam(server.app, game);
     for (const call of [callB, callA, c.call, d.call]) {
       expect(await submitAndWait(call, game.id, stat.id, 'flag{static_one}')).toBe('Accepted');
     }
@@ -195,35 +189,35 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
       () => expect(playerMessages.filter((m) => m.target === 'ReceivedGameNotice')).toHaveLength(5),
       { timeout: 10_000 },
     );
-    expect((await findChallenge(app.db, game.id, stat.id))?.acceptedCount).toBe(4);
+    expect((await findChallenge(server.app.db, game.id, stat.id))?.acceptedCount).toBe(4);
     unsubscribe.forEach((off) => off());
   });
 
   it('gives no bloods on a challenge without blood bonus', async () => {
-    const game = await createGame(app);
-    const quiet = await createChallenge(app, game.id, { disableBloodBonus: true });
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app);
+    const quiet = await createChallenge(server.app, game.id, { disableBloodBonus: true });
+    const team = await playingTeam(server.app, game);
     expect(await submitAndWait(team.call, game.id, quiet.id, quiet.flags[0])).toBe('Accepted');
     const notices = await team.call({ method: 'GET', url: `/api/game/${game.id}/notices` });
     expect(notices.json()).toEqual([]);
-    expect((await findChallenge(app.db, game.id, quiet.id))?.acceptedCount).toBe(1);
+    expect((await findChallenge(server.app.db, game.id, quiet.id))?.acceptedCount).toBe(1);
   });
 
   it('accepts practice solves after the end without counting them', async () => {
     const now = Date.now();
-    const game = await createGame(app, {
+    const game = await createGame(server.app, {
       start: now - 7_200_000,
       end: now - 1_000,
       practiceMode: true,
     });
-    const challenge = await createChallenge(app, game.id);
-    const team = await playingTeam(app, game);
+    const challenge = await createChallenge(server.app, game.id);
+    const team = await playingTeam(server.app, game);
     expect((await view(team.call, game.id, challenge.id)).statusCode).toBe(200);
     expect(await submitAndWait(team.call, game.id, challenge.id, challenge.flags[0])).toBe(
       'Accepted',
     );
-    expect((await findChallenge(app.db, game.id, challenge.id))?.acceptedCount).toBe(0);
-    const solved = await app.db
+    expect((await findChallenge(server.app.db, game.id, challenge.id))?.acceptedCount).toBe(0);
+    const solved = await server.app.db
       .selectFrom('game_instances')
       .select('is_solved')
       .where('participation_id', '=', team.registration.id)
@@ -235,9 +229,9 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
 
   it('refuses submissions after the end outside practice mode', async () => {
     const now = Date.now();
-    const game = await createGame(app, { start: now - 7_200_000, end: now - 1_000 });
-    const challenge = await createChallenge(app, game.id);
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app, { start: now - 7_200_000, end: now - 1_000 });
+    const challenge = await createChallenge(server.app, game.id);
+    const team = await playingTeam(server.app, game);
     const response = await team.call({
       method: 'POST',
       url: `/api/game/${game.id}/challenges/${challenge.id}`,
@@ -246,7 +240,7 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
     expect(response.statusCode).toBe(400);
     expectMatchesSpec('gameSubmitFlag', response);
     expect(response.json()).toEqual({ title: 'The game has ended', status: 10002 });
-    const stored = await app.db
+    const stored = await server.app.db
       .selectFrom('submissions')
       .select('id')
       .where('game_id', '=', game.id)
@@ -255,11 +249,11 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
   });
 
   it('stores NotFound for a team without an instance', async () => {
-    const game = await createGame(app);
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app);
+    const team = await playingTeam(server.app, game);
     // Created after the team was accepted, without giving it instances.
-    const late = await createChallenge(app, game.id, { isEnabled: false });
-    await app.db
+    const late = await createChallenge(server.app, game.id, { isEnabled: false });
+    await server.app.db
       .updateTable('challenges')
       .set({ is_enabled: 1 })
       .where('id', '=', late.id)
@@ -271,9 +265,9 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
   });
 
   it('shows a submission only to its submitter', async () => {
-    const game = await createGame(app);
-    const challenge = await createChallenge(app, game.id);
-    const team = await playingTeam(app, game, { size: 2 });
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id);
+    const team = await playingTeam(server.app, game, { size: 2 });
     const id = await submitFlag(team.call, game.id, challenge.id, 'flag{wrong}');
     const other = await team.members[1].call({
       method: 'GET',

@@ -1,26 +1,28 @@
-import type { FastifyInstance } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { caller, createTestApp } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { HOUR, MINUTE, seedChallenge, seedGame, seedTeam, solve } from './scoreboardFixtures.js';
 
 describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
 
-  const get = (id: number) => caller(app)({ method: 'GET', url: `/api/game/${id}/scoreboard` });
+  const get = (id: number) =>
+    caller(server.app)({ method: 'GET', url: `/api/game/${id}/scoreboard` });
 
   it('answers the board to anyone, hidden games included', async () => {
-    const game = await seedGame(app.db, { hidden: true, divisions: ['Open'] });
-    const c = await seedChallenge(app.db, game.id, { title: 'baby', category: 'Pwn' });
-    const team = await seedTeam(app.db, game.id, { division: 'Open' });
-    await seedTeam(app.db, game.id, { division: 'Open' });
-    await solve(app.db, { gameId: game.id, challengeId: c.id, team, time: game.start + MINUTE });
+    const game = await seedGame(server.app.db, { hidden: true, divisions: ['Open'] });
+    const c = await seedChallenge(server.app.db, game.id, { title: 'baby', category: 'Pwn' });
+    const team = await seedTeam(server.app.db, game.id, { division: 'Open' });
+    await seedTeam(server.app.db, game.id, { division: 'Open' });
+    await solve(server.app.db, {
+      gameId: game.id,
+      challengeId: c.id,
+      team,
+      time: game.start + MINUTE,
+    });
 
     const response = await get(game.id);
     expect(response.statusCode).toBe(200);
@@ -40,7 +42,7 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
   });
 
   it('answers an empty board for a game without teams or challenges', async () => {
-    const game = await seedGame(app.db);
+    const game = await seedGame(server.app.db);
     const response = await get(game.id);
     expect(response.statusCode).toBe(200);
     expectMatchesSpec('gameGetScoreboard', response);
@@ -59,7 +61,10 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
     expectMatchesSpec('gameGetScoreboard', missing);
     expect(missing.json()).toEqual({ title: 'The game was not found', status: 404 });
 
-    const future = await seedGame(app.db, { start: Date.now() + HOUR, end: Date.now() + 2 * HOUR });
+    const future = await seedGame(server.app.db, {
+      start: Date.now() + HOUR,
+      end: Date.now() + 2 * HOUR,
+    });
     const early = await get(future.id);
     expect(early.statusCode).toBe(400);
     expectMatchesSpec('gameGetScoreboard', early);
@@ -67,33 +72,43 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
   });
 
   it('serves the cached board until invalidated, then the recomputed one', async () => {
-    const game = await seedGame(app.db);
-    const c = await seedChallenge(app.db, game.id, { minScoreRate: 1 });
-    const a = await seedTeam(app.db, game.id);
-    const b = await seedTeam(app.db, game.id);
-    await solve(app.db, { gameId: game.id, challengeId: c.id, team: a, time: game.start + 1 });
+    const game = await seedGame(server.app.db);
+    const c = await seedChallenge(server.app.db, game.id, { minScoreRate: 1 });
+    const a = await seedTeam(server.app.db, game.id);
+    const b = await seedTeam(server.app.db, game.id);
+    await solve(server.app.db, {
+      gameId: game.id,
+      challengeId: c.id,
+      team: a,
+      time: game.start + 1,
+    });
     const before = (await get(game.id)).json();
     expect(before.items.map((i: { score: number }) => i.score)).toEqual([1050, 0]);
 
-    await solve(app.db, { gameId: game.id, challengeId: c.id, team: b, time: game.start + 2 });
+    await solve(server.app.db, {
+      gameId: game.id,
+      challengeId: c.id,
+      team: b,
+      time: game.start + 2,
+    });
     expect((await get(game.id)).json()).toEqual(before);
 
-    app.scoreboards.invalidate(game.id);
-    await app.scoreboards.settle(game.id);
+    server.app.scoreboards.invalidate(game.id);
+    await server.app.scoreboards.settle(game.id);
     const after = await get(game.id);
     expectMatchesSpec('gameGetScoreboard', after);
     expect(after.json().items.map((i: { score: number }) => i.score)).toEqual([1050, 1030]);
     expect(after.json().updateTimeUtc).toBeGreaterThanOrEqual(before.updateTimeUtc);
 
-    await app.scoreboards.remove(game.id);
+    await server.app.scoreboards.remove(game.id);
     expect((await get(game.id)).json().items).toHaveLength(2);
   });
 
   it('answers stored bytes: a strong ETag per encoding, no-cache, and 304 for a known tag', async () => {
-    const game = await seedGame(app.db);
-    const c = await seedChallenge(app.db, game.id);
-    const team = await seedTeam(app.db, game.id);
-    await solve(app.db, { gameId: game.id, challengeId: c.id, team, time: game.start + 1 });
+    const game = await seedGame(server.app.db);
+    const c = await seedChallenge(server.app.db, game.id);
+    const team = await seedTeam(server.app.db, game.id);
+    await solve(server.app.db, { gameId: game.id, challengeId: c.id, team, time: game.start + 1 });
     const url = `/api/game/${game.id}/scoreboard`;
 
     const plain = await get(game.id);
@@ -106,7 +121,7 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
     const board = plain.json();
 
     const compressed = async (encoding: 'br' | 'gzip') => {
-      const response = await caller(app)({
+      const response = await caller(server.app)({
         method: 'GET',
         url,
         headers: { 'accept-encoding': encoding },
@@ -122,7 +137,7 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
     const gzipTag = await compressed('gzip');
     expect(new Set([tag, brTag, gzipTag]).size).toBe(3);
 
-    const revalidated = await caller(app)({
+    const revalidated = await caller(server.app)({
       method: 'GET',
       url,
       headers: { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': brTag },
@@ -131,7 +146,7 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
     expectMatchesSpec('gameGetScoreboard', revalidated);
     expect(revalidated.body).toBe('');
     expect(revalidated.headers.etag).toBe(brTag);
-    const weak = await caller(app)({
+    const weak = await caller(server.app)({
       method: 'GET',
       url,
       headers: { 'if-none-match': `W/${tag}` },
@@ -139,11 +154,20 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
     expect(weak.statusCode).toBe(304);
 
     // A change makes a new board with a new tag: the old tag now gets the new board.
-    const other = await seedTeam(app.db, game.id);
-    await solve(app.db, { gameId: game.id, challengeId: c.id, team: other, time: game.start + 2 });
-    app.scoreboards.invalidate(game.id);
-    await app.scoreboards.settle(game.id);
-    const changed = await caller(app)({ method: 'GET', url, headers: { 'if-none-match': tag } });
+    const other = await seedTeam(server.app.db, game.id);
+    await solve(server.app.db, {
+      gameId: game.id,
+      challengeId: c.id,
+      team: other,
+      time: game.start + 2,
+    });
+    server.app.scoreboards.invalidate(game.id);
+    await server.app.scoreboards.settle(game.id);
+    const changed = await caller(server.app)({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': tag },
+    });
     expect(changed.statusCode).toBe(200);
     expectMatchesSpec('gameGetScoreboard', changed);
     expect(changed.headers.etag).not.toBe(tag);
@@ -151,13 +175,16 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
   });
 
   it('answers 304 and 400 in that order only for started games; unknown ids build nothing', async () => {
-    const future = await seedGame(app.db, { start: Date.now() + HOUR, end: Date.now() + 2 * HOUR });
+    const future = await seedGame(server.app.db, {
+      start: Date.now() + HOUR,
+      end: Date.now() + 2 * HOUR,
+    });
     // The warm-up builds boards of games about to start; they are still not shown before it.
-    await app.scoreboards.get(future.id);
+    await server.app.scoreboards.get(future.id);
     const early = await get(future.id);
     expect(early.statusCode).toBe(400);
     expect(early.headers.etag).toBeUndefined();
     for (let i = 0; i < 5; i++) expect((await get(777_000 + i)).statusCode).toBe(404);
-    for (let i = 0; i < 5; i++) expect(app.scoreboards.peek(777_000 + i)).toBeUndefined();
+    for (let i = 0; i < 5; i++) expect(server.app.scoreboards.peek(777_000 + i)).toBeUndefined();
   });
 });

@@ -3,9 +3,9 @@
 // flag checker: an Accepted submission, counted in `accepted_count` when made before the end.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { createTeam, addMember } from '../../../src/db/repositories/teams.js';
-import { createUser, type NewUser } from '../../../src/db/repositories/users.js';
-import type { DB } from '../../../src/db/schema.js';
+import { createTeam, addMember } from '#server/db/repositories/teams.js';
+import { createUser, type NewUser } from '#server/db/repositories/users.js';
+import type { DB } from '#server/db/schema.js';
 import { buildNewUser } from '../../support/builders.js';
 
 export const MINUTE = 60_000;

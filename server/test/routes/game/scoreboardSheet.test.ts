@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { caller, createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { caller, signIn } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { HOUR, MINUTE, seedChallenge, seedGame, seedTeam, solve } from './scoreboardFixtures.js';
 
@@ -18,40 +18,35 @@ async function readSheet(payload: Buffer) {
 }
 
 describeEachDatabase('GET /api/game/{id}/scoreboardsheet', (getDb) => {
-  let app: FastifyInstance;
-  let monitor: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    monitor = await signIn(app, 'Monitor');
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const monitor = server.as('Monitor');
 
   const url = (id: number) => `/api/game/${id}/scoreboardsheet`;
 
   it('lists every team in rank order with its members and points (§13.1 scenario 7)', async () => {
-    const game = await seedGame(app.db, { title: 'Spring CTF' });
-    const c1 = await seedChallenge(app.db, game.id, {
+    const game = await seedGame(server.app.db, { title: 'Spring CTF' });
+    const c1 = await seedChallenge(server.app.db, game.id, {
       title: 'one',
       originalScore: 1000,
       minScoreRate: 0.8,
     });
-    const c2 = await seedChallenge(app.db, game.id, {
+    const c2 = await seedChallenge(server.app.db, game.id, {
       title: 'two',
       originalScore: 500,
       minScoreRate: 0.8,
     });
-    const t1 = await seedTeam(app.db, game.id, {
+    const t1 = await seedTeam(server.app.db, game.id, {
       name: `T1-${game.id}`,
       captain: { realName: 'Ada Lovelace', stdNumber: 'S1', phone: '123' },
       members: [{ realName: '', stdNumber: 'S2', phone: null }],
     });
-    const t2 = await seedTeam(app.db, game.id, { name: `T2-${game.id}` });
-    const t3 = await seedTeam(app.db, game.id, { name: `T3-${game.id}` });
-    await seedTeam(app.db, game.id, { status: 'Pending' });
+    const t2 = await seedTeam(server.app.db, game.id, { name: `T2-${game.id}` });
+    const t3 = await seedTeam(server.app.db, game.id, { name: `T3-${game.id}` });
+    await seedTeam(server.app.db, game.id, { status: 'Pending' });
     const at = (m: number) => game.start + m * MINUTE;
-    await solve(app.db, { gameId: game.id, challengeId: c1.id, team: t1, time: at(1) });
-    await solve(app.db, { gameId: game.id, challengeId: c2.id, team: t1, time: at(2) });
-    await solve(app.db, { gameId: game.id, challengeId: c1.id, team: t2, time: at(3) });
+    await solve(server.app.db, { gameId: game.id, challengeId: c1.id, team: t1, time: at(1) });
+    await solve(server.app.db, { gameId: game.id, challengeId: c2.id, team: t1, time: at(2) });
+    await solve(server.app.db, { gameId: game.id, challengeId: c1.id, team: t2, time: at(3) });
 
     const response = await monitor({ method: 'GET', url: url(game.id) });
     expect(response.statusCode).toBe(200);
@@ -117,9 +112,9 @@ describeEachDatabase('GET /api/game/{id}/scoreboardsheet', (getDb) => {
   });
 
   it('adds the Division column when the game has divisions', async () => {
-    const game = await seedGame(app.db, { divisions: ['Pro', 'Student'] });
-    await seedChallenge(app.db, game.id, { title: 'only' });
-    const team = await seedTeam(app.db, game.id, { division: 'Student' });
+    const game = await seedGame(server.app.db, { divisions: ['Pro', 'Student'] });
+    await seedChallenge(server.app.db, game.id, { title: 'only' });
+    const team = await seedTeam(server.app.db, game.id, { division: 'Student' });
     const response = await monitor({ method: 'GET', url: url(game.id) });
     expect(response.statusCode).toBe(200);
     const { rows } = await readSheet(response.rawPayload);
@@ -128,9 +123,9 @@ describeEachDatabase('GET /api/game/{id}/scoreboardsheet', (getDb) => {
   });
 
   it('answers a header-only sheet when no team is accepted (Vexil differs)', async () => {
-    const game = await seedGame(app.db);
-    await seedChallenge(app.db, game.id, { title: 'lonely' });
-    await seedTeam(app.db, game.id, { status: 'Rejected' });
+    const game = await seedGame(server.app.db);
+    await seedChallenge(server.app.db, game.id, { title: 'lonely' });
+    await seedTeam(server.app.db, game.id, { status: 'Rejected' });
     const response = await monitor({ method: 'GET', url: url(game.id) });
     expect(response.statusCode).toBe(200);
     const { rows } = await readSheet(response.rawPayload);
@@ -139,12 +134,12 @@ describeEachDatabase('GET /api/game/{id}/scoreboardsheet', (getDb) => {
   });
 
   it('answers 401, 403, 404 and 400 before the start', async () => {
-    const game = await seedGame(app.db);
-    const anonymous = await caller(app)({ method: 'GET', url: url(game.id) });
+    const game = await seedGame(server.app.db);
+    const anonymous = await caller(server.app)({ method: 'GET', url: url(game.id) });
     expect(anonymous.statusCode).toBe(401);
     expectMatchesSpec('gameGetScoreboardSheet', anonymous);
 
-    const user = await signIn(app, 'User');
+    const user = await signIn(server.app, 'User');
     const forbidden = await user({ method: 'GET', url: url(game.id) });
     expect(forbidden.statusCode).toBe(403);
     expectMatchesSpec('gameGetScoreboardSheet', forbidden);
@@ -154,13 +149,16 @@ describeEachDatabase('GET /api/game/{id}/scoreboardsheet', (getDb) => {
     expectMatchesSpec('gameGetScoreboardSheet', missing);
     expect(missing.json()).toEqual({ title: 'The game was not found', status: 404 });
 
-    const future = await seedGame(app.db, { start: Date.now() + HOUR, end: Date.now() + 2 * HOUR });
+    const future = await seedGame(server.app.db, {
+      start: Date.now() + HOUR,
+      end: Date.now() + 2 * HOUR,
+    });
     const early = await monitor({ method: 'GET', url: url(future.id) });
     expect(early.statusCode).toBe(400);
     expectMatchesSpec('gameGetScoreboardSheet', early);
     expect(early.json()).toEqual({ title: 'The game has not started', status: 400 });
 
-    const admin = await signIn(app, 'Admin');
+    const admin = await signIn(server.app, 'Admin');
     expect((await admin({ method: 'GET', url: url(game.id) })).statusCode).toBe(200);
   });
 });

@@ -2,7 +2,7 @@
 // type, and a game with an accepted team.
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { Game, GameSettings } from '../../../src/db/repositories/games.js';
+import type { Game, GameSettings } from '#server/db/repositories/games.js';
 import type { Caller } from '../../support/app.js';
 import {
   createGame,

@@ -1,19 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findFileByHash } from '../../../src/db/repositories/files.js';
-import { findParticipationById } from '../../../src/db/repositories/participations.js';
-import { createTestApp, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { findFileByHash } from '#server/db/repositories/files.js';
+import { findParticipationById } from '#server/db/repositories/participations.js';
+import { type Caller } from '../../support/app.js';
 import { createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { filePart, HOUR, playingTeam, samplePdf } from './support.js';
 
 describeEachDatabase('team writeups', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
 
   const upload = async (call: Caller, gameId: number, part: ReturnType<typeof filePart>) => {
     const response = await call({ method: 'POST', url: `/api/game/${gameId}/writeup`, ...part });
@@ -27,8 +23,8 @@ describeEachDatabase('team writeups', (getDb) => {
   };
 
   it('stores a PDF, replaces it on re-upload and releases the old one', async () => {
-    const game = await createGame(app, { writeupRequired: true, writeupNote: 'PDF please' });
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app, { writeupRequired: true, writeupNote: 'PDF please' });
+    const team = await playingTeam(server.app, game);
     const before = await status(team.call, game.id);
     expect(before.json()).toEqual({ submitted: false, name: '#', fileSize: 0, note: 'PDF please' });
 
@@ -36,7 +32,7 @@ describeEachDatabase('team writeups', (getDb) => {
     expect(
       (await upload(team.call, game.id, filePart(first, 'mine.pdf', 'application/pdf'))).statusCode,
     ).toBe(200);
-    const stored = (await findParticipationById(app.db, team.registration.id))!;
+    const stored = (await findParticipationById(server.app.db, team.registration.id))!;
     expect(stored.writeupName).toMatch(
       new RegExp(`^Writeup-${game.id}-${team.team.id}-\\d{8}-\\d\\d\\.\\d\\d\\.\\d\\dZ\\.pdf$`),
     );
@@ -51,16 +47,16 @@ describeEachDatabase('team writeups', (getDb) => {
     expect(
       (await upload(team.call, game.id, filePart(second, 'v2.pdf', 'application/pdf'))).statusCode,
     ).toBe(200);
-    const replaced = (await findParticipationById(app.db, team.registration.id))!;
+    const replaced = (await findParticipationById(server.app.db, team.registration.id))!;
     expect(replaced.writeupSize).toBe(second.length);
-    expect(await findFileByHash(app.db, stored.writeupHash!)).toBeNull();
-    expect(await findFileByHash(app.db, replaced.writeupHash!)).not.toBeNull();
+    expect(await findFileByHash(server.app.db, stored.writeupHash!)).toBeNull();
+    expect(await findFileByHash(server.app.db, replaced.writeupHash!)).not.toBeNull();
   });
 
   it('checks the file before the game, then the writeup rules', async () => {
     const now = Date.now();
-    const game = await createGame(app, { writeupRequired: true });
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app, { writeupRequired: true });
+    const team = await playingTeam(server.app, game);
     const pdf = samplePdf();
     const expectBad = async (gameId: number, part: ReturnType<typeof filePart>, title: string) => {
       const response = await upload(team.call, gameId, part);
@@ -81,47 +77,49 @@ describeEachDatabase('team writeups', (getDb) => {
     const missing = await upload(team.call, 999999, filePart(pdf, 'a.pdf', 'application/pdf'));
     expect(missing.statusCode).toBe(404);
 
-    const disabled = await createGame(app);
-    const other = await playingTeam(app, disabled);
+    const disabled = await createGame(server.app);
+    const other = await playingTeam(server.app, disabled);
     const off = await upload(other.call, disabled.id, filePart(pdf, 'a.pdf', 'application/pdf'));
     expect(off.json()).toEqual({ title: 'Writeup is disabled for this game.', status: 400 });
 
-    const late = await createGame(app, {
+    const late = await createGame(server.app, {
       writeupRequired: true,
       start: now - 3 * HOUR,
       end: now - 2 * HOUR,
       writeupDeadline: now - HOUR,
     });
-    const lateTeam = await playingTeam(app, late);
+    const lateTeam = await playingTeam(server.app, late);
     const due = await upload(lateTeam.call, late.id, filePart(pdf, 'a.pdf', 'application/pdf'));
     expect(due.json()).toEqual({ title: 'Submission due date has passed', status: 400 });
 
     // After the end but before the deadline (no practice mode): still allowed.
-    const after = await createGame(app, {
+    const after = await createGame(server.app, {
       writeupRequired: true,
       start: now - 3 * HOUR,
       end: now - 2 * HOUR,
       writeupDeadline: now + HOUR,
     });
-    const afterTeam = await playingTeam(app, after);
+    const afterTeam = await playingTeam(server.app, after);
     const ok = await upload(afterTeam.call, after.id, filePart(pdf, 'a.pdf', 'application/pdf'));
     expect(ok.statusCode).toBe(200);
   });
 
   it('takes a writeup by its content: a page named w.pdf is refused, a PDF served as one', async () => {
-    const game = await createGame(app, { writeupRequired: true });
-    const team = await playingTeam(app, game);
+    const game = await createGame(server.app, { writeupRequired: true });
+    const team = await playingTeam(server.app, game);
     const page = Buffer.from('<html><script>fetch("/api/account/profile")</script></html>');
     const html = await upload(team.call, game.id, filePart(page, 'w.pdf', 'application/pdf'));
     expect(html.statusCode).toBe(400);
     expect(html.json()).toEqual({ title: 'Please upload a PDF file', status: 400 });
-    expect((await findParticipationById(app.db, team.registration.id))?.writeupHash).toBeNull();
+    expect(
+      (await findParticipationById(server.app.db, team.registration.id))?.writeupHash,
+    ).toBeNull();
 
     const pdf = samplePdf('by content');
     const ok = await upload(team.call, game.id, filePart(pdf, 'w.pdf', 'application/pdf'));
     expect(ok.statusCode).toBe(200);
-    const { writeupHash } = (await findParticipationById(app.db, team.registration.id))!;
-    expect(await findFileByHash(app.db, writeupHash!)).toMatchObject({
+    const { writeupHash } = (await findParticipationById(server.app.db, team.registration.id))!;
+    expect(await findFileByHash(server.app.db, writeupHash!)).toMatchObject({
       contentType: 'application/pdf',
     });
     // Whatever name the link asks for, it downloads as the PDF it is.

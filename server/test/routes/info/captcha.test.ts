@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rowsFromSettings } from '../../../src/domain/siteSettings.js';
+import { rowsFromSettings } from '#server/domain/siteSettings.js';
 import { caller, createTestApp, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { expectMatchesSpec } from '../../support/spec.js';

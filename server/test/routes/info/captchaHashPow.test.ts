@@ -1,28 +1,26 @@
 // Sign-up, sign-in and recovery behind a real Hash-PoW challenge, solved here at difficulty 8.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { isPowSolution, solvePow } from '../../../src/domain/hashPow.js';
-import { CAPTCHA_FAILED } from '../../../src/routes/account/guards.js';
-import { rowsFromSettings } from '../../../src/domain/siteSettings.js';
-import { caller, createTestApp, testConfig } from '../../support/app.js';
+import { beforeAll, expect, it } from 'vitest';
+import { isPowSolution, solvePow } from '#server/domain/hashPow.js';
+import { CAPTCHA_FAILED } from '#server/routes/account/guards.js';
+import { rowsFromSettings } from '#server/domain/siteSettings.js';
+import { caller, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { createAccount, PASSWORD } from '../account/support.js';
 
 describeEachDatabase('Hash-PoW captcha on the account flows', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(
-      getDb(),
+  const server = useTestApp(getDb, {
+    config: () =>
       testConfig({ VEXIL_CAPTCHA_PROVIDER: 'HashPow', VEXIL_CAPTCHA_POW_DIFFICULTY: '8' }),
-    );
-    await app.settings.save(rowsFromSettings({ accountPolicy: { useCaptcha: true } }));
   });
-  afterAll(() => app.close());
+  beforeAll(async () => {
+    await server.app.settings.save(rowsFromSettings({ accountPolicy: { useCaptcha: true } }));
+  });
 
   /** A fresh challenge with a right and a wrong answer. */
   async function solved(): Promise<{ answer: string; wrong: string }> {
-    const response = await caller(app)({ method: 'GET', url: '/api/captcha/powchallenge' });
+    const response = await caller(server.app)({ method: 'GET', url: '/api/captcha/powchallenge' });
     const { id, challenge, difficulty } = response.json();
     const bytes = Buffer.from(challenge, 'hex');
     const nonce = solvePow(bytes, difficulty);
@@ -32,7 +30,7 @@ describeEachDatabase('Hash-PoW captcha on the account flows', (getDb) => {
   }
 
   const register = async (challenge: string | null | undefined, name: string) => {
-    const response = await caller(app)({
+    const response = await caller(server.app)({
       method: 'POST',
       url: '/api/account/register',
       payload: { userName: name, email: `${name}@example.com`, password: PASSWORD, challenge },
@@ -71,16 +69,16 @@ describeEachDatabase('Hash-PoW captcha on the account flows', (getDb) => {
   });
 
   it('guards sign-in and recovery too', async () => {
-    const user = await createAccount(app);
+    const user = await createAccount(server.app);
     const login = (challenge?: string) =>
-      caller(app)({
+      caller(server.app)({
         method: 'POST',
         url: '/api/account/login',
         payload: { userName: user.userName, password: PASSWORD, challenge },
       });
     expect((await login()).statusCode).toBe(400);
     expect((await login((await solved()).answer)).statusCode).toBe(200);
-    const recovery = await caller(app)({
+    const recovery = await caller(server.app)({
       method: 'POST',
       url: '/api/account/recovery',
       payload: { email: user.email },

@@ -1,19 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { setSettings } from '../../../src/db/repositories/settings.js';
-import { caller, createTestApp } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { setSettings } from '#server/db/repositories/settings.js';
+import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('GET /api/config', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
 
   it('answers the defaults on a new platform', async () => {
-    const response = await caller(app)({ method: 'GET', url: '/api/config' });
+    const response = await caller(server.app)({ method: 'GET', url: '/api/config' });
     expect(response.statusCode).toBe(200);
     expectMatchesSpec('infoGetClientConfig', response);
     expect(response.json()).toEqual({
@@ -31,13 +27,13 @@ describeEachDatabase('GET /api/config', (getDb) => {
 
   it('reflects stored settings once the cache is refreshed', async () => {
     const hash = 'a'.repeat(64);
-    await setSettings(app.db, {
+    await setSettings(server.app.db, {
       'GlobalConfig.Title': 'Vexil',
       'GlobalConfig.LogoHash': hash,
       'ContainerPolicy.RenewalWindow': 15,
     });
-    app.settings.invalidate();
-    const body = (await caller(app)({ method: 'GET', url: '/api/config' })).json();
+    server.app.settings.invalidate();
+    const body = (await caller(server.app)({ method: 'GET', url: '/api/config' })).json();
     expect(body).toMatchObject({
       title: 'Vexil',
       logoUrl: `/assets/${hash}/logo`,

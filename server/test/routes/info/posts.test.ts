@@ -1,19 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { caller, createTestApp, signIn, type Caller } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { signIn } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('posts', (getDb) => {
-  let app: FastifyInstance;
-  let admin: Caller;
-  let anonymous: Caller;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-    admin = await signIn(app, 'Admin');
-    anonymous = caller(app);
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
+  const admin = server.as('Admin');
+  const anonymous = server.anonymous;
 
   const addPost = async (body: Record<string, unknown>) => {
     const response = await admin({ method: 'POST', url: '/api/edit/posts', payload: body });
@@ -117,7 +111,7 @@ describeEachDatabase('posts', (getDb) => {
   });
 
   it('lets only admins write posts', async () => {
-    const user = await signIn(app, 'User');
+    const user = await signIn(server.app, 'User');
     const response = await user({
       method: 'POST',
       url: '/api/edit/posts',

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { rowsFromSettings } from '../../../src/domain/siteSettings.js';
+import { rowsFromSettings } from '#server/domain/siteSettings.js';
 import { createTestApp, testConfig } from '../../support/app.js';
 import {
   createChallenge,

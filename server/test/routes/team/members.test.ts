@@ -1,73 +1,76 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTeam, findTeamById, isTeamMember } from '../../../src/db/repositories/teams.js';
-import { caller, createTestApp } from '../../support/app.js';
+import { describe, expect, it } from 'vitest';
+import { createTeam, findTeamById, isTeamMember } from '#server/db/repositories/teams.js';
+import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 import { player, register, registeredUsers, teamWith } from './support.js';
 
 describeEachDatabase('team members: leave, kick, transfer', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
 
   describe('POST /api/team/{id}/leave', () => {
     it('removes the member and their registrations in the team games only', async () => {
-      const { team, captain, members } = await teamWith(app, 2);
+      const { team, captain, members } = await teamWith(server.app, 2);
       const [leaver, stayer] = members;
       const ids = [captain.user.id, leaver.user.id, stayer.user.id];
-      const { participationId } = await register(app, team, ids, { accepted: false });
-      const other = await teamWith(app);
-      await app.db
+      const { participationId } = await register(server.app, team, ids, { accepted: false });
+      const other = await teamWith(server.app);
+      await server.app.db
         .insertInto('team_members')
         .values({ team_id: other.team.id, user_id: leaver.user.id, joined_at: Date.now() })
         .execute();
-      const elsewhere = await register(app, other.team, [leaver.user.id], { accepted: false });
+      const elsewhere = await register(server.app, other.team, [leaver.user.id], {
+        accepted: false,
+      });
 
       const response = await leaver.call({ method: 'POST', url: `/api/team/${team.id}/leave` });
       expect(response.statusCode).toBe(200);
       expectMatchesSpec('teamLeave', response);
-      expect(await isTeamMember(app.db, team.id, leaver.user.id)).toBe(false);
-      expect(await registeredUsers(app, participationId)).toEqual(
+      expect(await isTeamMember(server.app.db, team.id, leaver.user.id)).toBe(false);
+      expect(await registeredUsers(server.app, participationId)).toEqual(
         [captain.user.id, stayer.user.id].sort(),
       );
-      expect(await registeredUsers(app, elsewhere.participationId)).toEqual([leaver.user.id]);
+      expect(await registeredUsers(server.app, elsewhere.participationId)).toEqual([
+        leaver.user.id,
+      ]);
     });
 
     it('refuses the captain, non-members, and a team locked while playing', async () => {
-      const { team, captain, members } = await teamWith(app, 1);
+      const { team, captain, members } = await teamWith(server.app, 1);
       const captainLeaves = await captain.call({
         method: 'POST',
         url: `/api/team/${team.id}/leave`,
       });
       expect(captainLeaves.statusCode).toBe(400);
       expectMatchesSpec('teamLeave', captainLeaves);
-      const stranger = await player(app);
+      const stranger = await player(server.app);
       const notMember = await stranger.call({ method: 'POST', url: `/api/team/${team.id}/leave` });
       expect(notMember.statusCode).toBe(400);
       const missing = await stranger.call({ method: 'POST', url: '/api/team/999999/leave' });
       expect(missing.statusCode).toBe(404);
       expectMatchesSpec('teamLeave', missing);
 
-      await register(app, team, [captain.user.id, members[0].user.id]);
+      await register(server.app, team, [captain.user.id, members[0].user.id]);
       const locked = await members[0].call({ method: 'POST', url: `/api/team/${team.id}/leave` });
       expect(locked.statusCode).toBe(400);
       expectMatchesSpec('teamLeave', locked);
-      expect(await isTeamMember(app.db, team.id, members[0].user.id)).toBe(true);
-      expect(await isTeamMember(app.db, team.id, captain.user.id)).toBe(true);
-      const anonymous = await caller(app)({ method: 'POST', url: `/api/team/${team.id}/leave` });
+      expect(await isTeamMember(server.app.db, team.id, members[0].user.id)).toBe(true);
+      expect(await isTeamMember(server.app.db, team.id, captain.user.id)).toBe(true);
+      const anonymous = await caller(server.app)({
+        method: 'POST',
+        url: `/api/team/${team.id}/leave`,
+      });
       expect(anonymous.statusCode).toBe(401);
     });
   });
 
   describe('POST /api/team/{id}/kick/{userId}', () => {
     it("removes the kicked member and the kicked member's registrations", async () => {
-      const { team, captain, members } = await teamWith(app, 2);
+      const { team, captain, members } = await teamWith(server.app, 2);
       const [kicked, stayer] = members;
       const { participationId } = await register(
-        app,
+        server.app,
         team,
         [captain.user.id, kicked.user.id, stayer.user.id],
         { endsIn: -1000 },
@@ -81,14 +84,14 @@ describeEachDatabase('team members: leave, kick, transfer', (getDb) => {
       const ids = (response.json().members as { id: string }[]).map((m) => m.id);
       expect(ids).toEqual([captain.user.id, stayer.user.id]);
       expect(response.json().locked).toBe(false);
-      expect(await registeredUsers(app, participationId)).toEqual(
+      expect(await registeredUsers(server.app, participationId)).toEqual(
         [captain.user.id, stayer.user.id].sort(),
       );
     });
 
     it('refuses to kick the captain, a non-member, or while locked and playing', async () => {
-      const { team, captain, members } = await teamWith(app, 1);
-      const stranger = await player(app);
+      const { team, captain, members } = await teamWith(server.app, 1);
+      const stranger = await player(server.app);
       const kick = (userId: string) =>
         captain.call({ method: 'POST', url: `/api/team/${team.id}/kick/${userId}` });
       for (const userId of [captain.user.id, stranger.user.id]) {
@@ -96,14 +99,14 @@ describeEachDatabase('team members: leave, kick, transfer', (getDb) => {
         expect(response.statusCode).toBe(400);
         expectMatchesSpec('teamKickUser', response);
       }
-      await register(app, team, [members[0].user.id]);
+      await register(server.app, team, [members[0].user.id]);
       const locked = await kick(members[0].user.id);
       expect(locked.statusCode).toBe(400);
-      expect(await isTeamMember(app.db, team.id, members[0].user.id)).toBe(true);
+      expect(await isTeamMember(server.app.db, team.id, members[0].user.id)).toBe(true);
     });
 
     it('answers 403 to a member and 404 for an unknown team', async () => {
-      const { team, captain, members } = await teamWith(app, 1);
+      const { team, captain, members } = await teamWith(server.app, 1);
       const denied = await members[0].call({
         method: 'POST',
         url: `/api/team/${team.id}/kick/${captain.user.id}`,
@@ -126,7 +129,7 @@ describeEachDatabase('team members: leave, kick, transfer', (getDb) => {
       call({ method: 'PUT', url: `/api/team/${teamId}/transfer`, payload: { newCaptainId } });
 
     it('hands the captaincy to a member, even while locked', async () => {
-      const { team, captain, members } = await teamWith(app, 1, { locked: true });
+      const { team, captain, members } = await teamWith(server.app, 1, { locked: true });
       const response = await transfer(captain.call, team.id, members[0].user.id);
       expect(response.statusCode).toBe(200);
       expectMatchesSpec('teamTransfer', response);
@@ -137,7 +140,7 @@ describeEachDatabase('team members: leave, kick, transfer', (getDb) => {
         ]),
       );
       expect(flags).toEqual({ [captain.user.id]: false, [members[0].user.id]: true });
-      expect((await findTeamById(app.db, team.id))?.captainId).toBe(members[0].user.id);
+      expect((await findTeamById(server.app.db, team.id))?.captainId).toBe(members[0].user.id);
       // The old captain is an ordinary member now.
       const denied = await transfer(captain.call, team.id, captain.user.id);
       expect(denied.statusCode).toBe(403);
@@ -147,23 +150,23 @@ describeEachDatabase('team members: leave, kick, transfer', (getDb) => {
     });
 
     it('refuses non-members, unknown users and users captaining 3 teams', async () => {
-      const { team, captain, members } = await teamWith(app, 1);
-      const stranger = await player(app);
+      const { team, captain, members } = await teamWith(server.app, 1);
+      const stranger = await player(server.app);
       for (const id of [stranger.user.id, '0190a5c4-1234-7abc-8def-0123456789ab']) {
         const response = await transfer(captain.call, team.id, id);
         expect(response.statusCode).toBe(400);
         expectMatchesSpec('teamTransfer', response);
       }
       for (let i = 0; i < 3; i++) {
-        await createTeam(app.db, { name: `Busy ${i}`, captainId: members[0].user.id });
+        await createTeam(server.app.db, { name: `Busy ${i}`, captainId: members[0].user.id });
       }
       const busy = await transfer(captain.call, team.id, members[0].user.id);
       expect(busy.statusCode).toBe(400);
-      expect((await findTeamById(app.db, team.id))?.captainId).toBe(captain.user.id);
+      expect((await findTeamById(server.app.db, team.id))?.captainId).toBe(captain.user.id);
     });
 
     it('answers 403 to a member, 404 for an unknown team and 400 to a missing id', async () => {
-      const { team, captain, members } = await teamWith(app, 1);
+      const { team, captain, members } = await teamWith(server.app, 1);
       const denied = await transfer(members[0].call, team.id, members[0].user.id);
       expect(denied.statusCode).toBe(403);
       const missing = await transfer(captain.call, 999999, members[0].user.id);

@@ -1,10 +1,10 @@
 // Teams for team route tests: users with callers, teams, and games the team registered for,
 // written straight to the database (independent of the game engine's own builders).
 import type { FastifyInstance } from 'fastify';
-import { createSession } from '../../../src/db/repositories/sessions.js';
-import { addMember, createTeam, type Team } from '../../../src/db/repositories/teams.js';
-import { createUser, type NewUser, type User } from '../../../src/db/repositories/users.js';
-import { generateGameKeyPair, sign } from '../../../src/domain/teamToken.js';
+import { createSession } from '#server/db/repositories/sessions.js';
+import { addMember, createTeam, type Team } from '#server/db/repositories/teams.js';
+import { createUser, type NewUser, type User } from '#server/db/repositories/users.js';
+import { generateGameKeyPair, sign } from '#server/domain/teamToken.js';
 import { caller, type Caller } from '../../support/app.js';
 import { buildNewUser } from '../../support/builders.js';
 

@@ -1,20 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { generateGameKeyPair, sign } from '../../../src/domain/teamToken.js';
-import { caller, createTestApp } from '../../support/app.js';
+import { expect, it } from 'vitest';
+import { generateGameKeyPair, sign } from '#server/domain/teamToken.js';
+import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('POST /api/team/verify', (getDb) => {
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    app = await createTestApp(getDb());
-  });
-  afterAll(() => app.close());
+  const server = useTestApp(getDb);
 
   const keys = generateGameKeyPair();
   const verify = async (teamToken: string, publicKey: string, status: number) => {
-    const response = await caller(app)({
+    const response = await caller(server.app)({
       method: 'POST',
       url: '/api/team/verify',
       payload: { teamToken, publicKey },
@@ -46,7 +42,7 @@ describeEachDatabase('POST /api/team/verify', (getDb) => {
     for (const bad of [signature, `x:${signature}`, `-1:${signature}`, '12:', '12:%%%%']) {
       await verify(bad, keys.publicKey, 400);
     }
-    const missing = await caller(app)({
+    const missing = await caller(server.app)({
       method: 'POST',
       url: '/api/team/verify',
       payload: { teamToken: token },

@@ -4,13 +4,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.js';
-import { settingsFromRows } from '../../../src/domain/siteSettings.js';
+import { loadConfig } from '#server/config.js';
+import { settingsFromRows } from '#server/domain/siteSettings.js';
 import {
   DEFAULT_DOCKER_SOCKET,
   dockerEndpoint,
-} from '../../../src/services/containers/dockerEndpoint.js';
-import { deploymentDefaults } from '../../../src/services/settings.js';
+} from '#server/services/containers/dockerEndpoint.js';
+import { deploymentDefaults } from '#server/services/settings.js';
 
 describe('container configuration', () => {
   it('defaults to the local socket, host ports and no capture', () => {

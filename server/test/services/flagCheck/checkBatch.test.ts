@@ -1,27 +1,24 @@
 // Checking submissions in batches on each database: a burst checked in one transaction gets
 // exactly the results, counters, solve orders, events and bloods that checking them one by one
 // gives; two checkers racing over the same ids settle each submission once.
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Game } from '../../../src/db/repositories/games.js';
-import { insertSubmission } from '../../../src/db/repositories/submissions.js';
-import { checkBatch, type BatchOutcome } from '../../../src/services/flagCheck/checkBatch.js';
-import { createTestApp } from '../../support/app.js';
+import { beforeAll, expect, it } from 'vitest';
+import type { Game } from '#server/db/repositories/games.js';
+import { insertSubmission } from '#server/db/repositories/submissions.js';
+import { checkBatch, type BatchOutcome } from '#server/services/flagCheck/checkBatch.js';
 import { createChallenge, createGame, type BuiltChallenge } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
 import { playingTeam, type PlayingTeam } from '../../routes/game/support.js';
 
 describeEachDatabase('checking submissions in batches', (getDb) => {
-  let app: FastifyInstance;
+  const server = useTestApp(getDb);
   beforeAll(async () => {
-    app = await createTestApp(getDb());
     // The test checks by hand; the app's own checker must not take the submissions first.
-    await app.flagChecker.stop();
+    await server.app.flagChecker.stop();
   });
-  afterAll(() => app.close());
 
   const store = (game: Game, challenge: BuiltChallenge, team: PlayingTeam, answer: string) =>
-    insertSubmission(app.db, {
+    insertSubmission(server.app.db, {
       gameId: game.id,
       challengeId: challenge.id,
       participationId: team.registration.id,
@@ -32,7 +29,7 @@ describeEachDatabase('checking submissions in batches', (getDb) => {
     });
 
   const counters = (challengeId: number) =>
-    app.db
+    server.app.db
       .selectFrom('challenges')
       .select(['accepted_count', 'submission_count'])
       .where('id', '=', challengeId)
@@ -40,7 +37,7 @@ describeEachDatabase('checking submissions in batches', (getDb) => {
 
   const solveOrders = async (challengeId: number) =>
     (
-      await app.db
+      await server.app.db
         .selectFrom('game_instances')
         .select('solve_order')
         .where('challenge_id', '=', challengeId)
@@ -51,11 +48,11 @@ describeEachDatabase('checking submissions in batches', (getDb) => {
 
   /** Ten teams, two challenges; every team submits wrong, right, and right again. */
   async function burst() {
-    const game = await createGame(app);
-    const one = await createChallenge(app, game.id);
-    const two = await createChallenge(app, game.id, { disableBloodBonus: true });
+    const game = await createGame(server.app);
+    const one = await createChallenge(server.app, game.id);
+    const two = await createChallenge(server.app, game.id, { disableBloodBonus: true });
     const teams: PlayingTeam[] = [];
-    for (let i = 0; i < 10; i++) teams.push(await playingTeam(app, game));
+    for (let i = 0; i < 10; i++) teams.push(await playingTeam(server.app, game));
     const ids: number[] = [];
     for (const team of teams) {
       for (const challenge of [one, two]) {
@@ -84,7 +81,7 @@ describeEachDatabase('checking submissions in batches', (getDb) => {
     const notices = outcomes.flatMap((o) => o.notices);
     expect(notices.map((n) => n.type).sort()).toEqual(['FirstBlood', 'SecondBlood', 'ThirdBlood']);
     expect(notices.every((n) => n.values[1] === one.title)).toBe(true);
-    const events = await app.db
+    const events = await server.app.db
       .selectFrom('game_events')
       .select(['id', 'type'])
       .where('game_id', '=', game.id)
@@ -97,7 +94,7 @@ describeEachDatabase('checking submissions in batches', (getDb) => {
         .map((e) => e.id)
         .sort((a, b) => a - b),
     ).toEqual(events.map((e) => e.id).sort((a, b) => a - b));
-    const unchecked = await app.db
+    const unchecked = await server.app.db
       .selectFrom('submissions')
       .select('id')
       .where('game_id', '=', game.id)
@@ -108,11 +105,11 @@ describeEachDatabase('checking submissions in batches', (getDb) => {
 
   it('checks a burst in one transaction, as one by one would', async () => {
     const data = await burst();
-    const outcome = await checkBatch(app.db, data.ids);
+    const outcome = await checkBatch(server.app.db, data.ids);
     expect(outcome.checked).toHaveLength(60);
     await expectCounted(data, [outcome]);
     // Checked again (queued twice, or taken over): nothing left to do, nothing counted twice.
-    expect((await checkBatch(app.db, data.ids)).checked).toEqual([]);
+    expect((await checkBatch(server.app.db, data.ids)).checked).toEqual([]);
     await expectCounted(data, [outcome]);
   });
 
@@ -120,9 +117,9 @@ describeEachDatabase('checking submissions in batches', (getDb) => {
     const data = await burst();
     const shuffled = [...data.ids].reverse();
     const outcomes = await Promise.all([
-      checkBatch(app.db, data.ids.slice(0, 40)),
-      checkBatch(app.db, shuffled.slice(0, 40)),
-      checkBatch(app.db, data.ids),
+      checkBatch(server.app.db, data.ids.slice(0, 40)),
+      checkBatch(server.app.db, shuffled.slice(0, 40)),
+      checkBatch(server.app.db, data.ids),
     ]);
     await expectCounted(data, outcomes);
   });

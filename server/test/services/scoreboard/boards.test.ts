@@ -3,10 +3,10 @@
 // includes their change, and failures neither lose a change nor read as "no such game". The
 // builder here only counts builds; building itself is tested against real databases elsewhere.
 import { describe, expect, it, vi } from 'vitest';
-import { encodeBoard, type BoardBytes } from '../../../src/services/scoreboard/boardBytes.js';
-import { Boards, BoardUnavailableError } from '../../../src/services/scoreboard/boards.js';
-import type { BoardBuilder } from '../../../src/services/scoreboard/builder.js';
-import { MemoryBoardStore } from '../../../src/services/scoreboard/store.js';
+import { encodeBoard, type BoardBytes } from '#server/services/scoreboard/boardBytes.js';
+import { Boards, BoardUnavailableError } from '#server/services/scoreboard/boards.js';
+import type { BoardBuilder } from '#server/services/scoreboard/builder.js';
+import { MemoryBoardStore } from '#server/services/scoreboard/store.js';
 
 const deferred = () => {
   let resolve!: () => void;

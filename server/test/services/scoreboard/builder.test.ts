@@ -3,10 +3,10 @@
 // "no board", and the thread closes its connection with the builder.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadScoreboardInput } from '../../../src/services/scoreboard/compute.js';
-import { buildScoreboard } from '../../../src/domain/scoring/scoreboard.js';
-import { etagOf } from '../../../src/services/scoreboard/boardBytes.js';
-import { WorkerBoardBuilder } from '../../../src/services/scoreboard/builder.js';
+import { loadScoreboardInput } from '#server/services/scoreboard/compute.js';
+import { buildScoreboard } from '#server/domain/scoring/scoreboard.js';
+import { etagOf } from '#server/services/scoreboard/boardBytes.js';
+import { WorkerBoardBuilder } from '#server/services/scoreboard/builder.js';
 import { describeEachDatabase, type TestDatabase } from '../../support/databases.js';
 import {
   MINUTE,

@@ -2,8 +2,8 @@
 // solves, suspended teams, disabled challenges.
 import type { Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import type { DB } from '../../../src/db/schema.js';
-import { computeScoreboard, GameNotFoundError } from '../../../src/services/scoreboard/compute.js';
+import type { DB } from '#server/db/schema.js';
+import { computeScoreboard, GameNotFoundError } from '#server/services/scoreboard/compute.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import {
   HOUR,

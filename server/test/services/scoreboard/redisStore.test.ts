@@ -2,15 +2,15 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { encodeBoard, type BoardBytes } from '../../../src/services/scoreboard/boardBytes.js';
-import { Boards } from '../../../src/services/scoreboard/boards.js';
-import type { BoardBuilder } from '../../../src/services/scoreboard/builder.js';
+import { encodeBoard, type BoardBytes } from '#server/services/scoreboard/boardBytes.js';
+import { Boards } from '#server/services/scoreboard/boards.js';
+import type { BoardBuilder } from '#server/services/scoreboard/builder.js';
 import {
   databaseNamespace,
   RedisBoardStore,
   SCOREBOARD_TTL_SECONDS,
   sourceIdentity,
-} from '../../../src/services/scoreboard/redisStore.js';
+} from '#server/services/scoreboard/redisStore.js';
 import { caller, createTestApp, signIn } from '../../support/app.js';
 import { openTestDatabase, type TestDatabase } from '../../support/databases.js';
 import { seedGame, seedTeam } from '../../routes/game/scoreboardFixtures.js';

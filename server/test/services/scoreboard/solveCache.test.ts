@@ -3,13 +3,9 @@
 // out of order and (after the next full read) inserts committed behind the re-read margin.
 import type { Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { listSolvesBefore } from '../../../src/db/repositories/scoreboardData.js';
-import type { DB } from '../../../src/db/schema.js';
-import {
-  FULL_READ_MS,
-  GameSolves,
-  REREAD_IDS,
-} from '../../../src/services/scoreboard/solveCache.js';
+import { listSolvesBefore } from '#server/db/repositories/scoreboardData.js';
+import type { DB } from '#server/db/schema.js';
+import { FULL_READ_MS, GameSolves, REREAD_IDS } from '#server/services/scoreboard/solveCache.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import {
   MINUTE,

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import type { DB } from '../../../src/db/schema.js';
+import type { DB } from '#server/db/schema.js';
 import {
   startScoreboardWarmup,
   warmUpGamesUnderWay,
   warmUpScoreboards,
   WARMUP_INTERVAL_MS,
-} from '../../../src/services/scoreboard/warmup.js';
+} from '#server/services/scoreboard/warmup.js';
 import { createTestApp } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { HOUR, MINUTE, seedGame } from '../../routes/game/scoreboardFixtures.js';
