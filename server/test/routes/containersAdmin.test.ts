@@ -5,28 +5,22 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, signIn, type Caller } from '../support/app.js';
 import { createGame } from '../support/competition.js';
-import {
-  describeWithDocker,
-  dockerTestConfig,
-  engineContainersOf,
-  readService,
-  removeOwnedContainers,
-} from '../support/docker.js';
+import { describeWithDocker, readService } from '../support/docker.js';
 import { expectMatchesSpec } from '../support/spec.js';
 import { playingTeam } from './game/support.js';
 import { containerChallenge, containerRows, startContainer } from './containerSupport.js';
 
 const HOUR = 3_600_000;
 
-describeWithDocker('organisers and containers', (getDb, image) => {
+describeWithDocker('organisers and containers', (getDb, image, engine) => {
   let app: FastifyInstance;
   let admin: Caller;
   beforeAll(async () => {
-    app = await createTestApp(getDb(), dockerTestConfig());
+    app = await createTestApp(getDb(), engine.config());
     admin = await signIn(app, 'Admin');
   });
   afterAll(async () => {
-    await removeOwnedContainers(await app.containers.owner());
+    await engine.removeOwned(await app.containers.owner());
     await app.close();
   });
 
@@ -81,7 +75,7 @@ describeWithDocker('organisers and containers', (getDb, image) => {
     expect((await startTest(game.id, plain.id)).statusCode).toBe(200);
     const [second] = await testRow(plain.id);
     expect(second.id).not.toBe(first.id);
-    expect(await engineContainersOf([first.id])).toEqual([]);
+    expect(await engine.unitsOf([first.id])).toEqual([]);
 
     const list = await admin({ method: 'GET', url: '/api/admin/instances' });
     expect(list.json().data.map((c: { containerGuid: string }) => c.containerGuid)).not.toContain(
@@ -90,7 +84,7 @@ describeWithDocker('organisers and containers', (getDb, image) => {
 
     expect((await stopTest(game.id, plain.id)).statusCode).toBe(200);
     expect(await testRow(plain.id)).toEqual([]);
-    expect(await engineContainersOf([second.id])).toEqual([]);
+    expect(await engine.unitsOf([second.id])).toEqual([]);
     expect((await editView(game.id, plain.id)).testContainer).toBeNull();
     expect((await stopTest(game.id, plain.id)).statusCode).toBe(200);
   });
@@ -142,7 +136,7 @@ describeWithDocker('organisers and containers', (getDb, image) => {
     const destroyed = await admin({ method: 'DELETE', url });
     expectMatchesSpec('adminDestroyInstance', destroyed);
     expect(destroyed.statusCode).toBe(200);
-    expect(await engineContainersOf([row.id])).toEqual([]);
+    expect(await engine.unitsOf([row.id])).toEqual([]);
     expect(await containerRows(app, team.registration.id, challenge.id)).toEqual([]);
     const again = await admin({ method: 'DELETE', url });
     expectMatchesSpec('adminDestroyInstance', again);
@@ -167,7 +161,7 @@ describeWithDocker('organisers and containers', (getDb, image) => {
       });
       expect(deleted.statusCode, deleted.body).toBe(200);
       await app.containers.idle();
-      expect(await engineContainersOf([row.id])).toEqual([]);
+      expect(await engine.unitsOf([row.id])).toEqual([]);
     }
   });
 });

@@ -5,13 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp } from '../support/app.js';
 import { createGame } from '../support/competition.js';
-import {
-  describeWithDocker,
-  dockerTestConfig,
-  engineContainersOf,
-  removeOwnedContainers,
-  testEngine,
-} from '../support/docker.js';
+import { describeWithDocker } from '../support/docker.js';
 import { playingTeam } from './game/support.js';
 import {
   containerChallenge,
@@ -23,13 +17,13 @@ import {
   startContainer,
 } from './containerSupport.js';
 
-describeWithDocker('team container rules', (getDb, image) => {
+describeWithDocker('team container rules', (getDb, image, engine) => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await createTestApp(getDb(), dockerTestConfig({ VEXIL_RATE_LIMIT: 'off' }));
+    app = await createTestApp(getDb(), engine.config({ VEXIL_RATE_LIMIT: 'off' }));
   });
   afterAll(async () => {
-    await removeOwnedContainers(await app.containers.owner());
+    await engine.removeOwned(await app.containers.owner());
     await app.close();
   });
 
@@ -67,11 +61,11 @@ describeWithDocker('team container rules', (getDb, image) => {
     const rows = await containerRows(app, team.registration.id, challenge.id);
     expect(rows).toHaveLength(1);
     const owner = await app.containers.owner();
-    const onEngine = await testEngine().listContainers({
-      all: true,
-      filters: { label: [`vexil.owner=${owner}`, `vexil.challenge=${challenge.id}`] },
+    const onEngine = await engine.unitsLabelled({
+      'vexil.owner': owner,
+      'vexil.challenge': String(challenge.id),
     });
-    expect(onEngine.map((c) => c.Id)).toEqual([rows[0].engine_id]);
+    expect(onEngine.map((unit) => unit.id)).toEqual([rows[0].engine_id]);
   });
 
   it('holds the team limit, or destroys the oldest container when the policy says so', async () => {
@@ -90,7 +84,7 @@ describeWithDocker('team container rules', (getDb, image) => {
       const replaced = await startContainer(team.call, game.id, second.id);
       expect(replaced.statusCode, replaced.body).toBe(200);
       expect(await containerRows(app, team.registration.id, first.id)).toEqual([]);
-      expect(await engineContainersOf([oldest.id])).toEqual([]);
+      expect(await engine.unitsOf([oldest.id])).toEqual([]);
       expect(await containerRows(app, team.registration.id, second.id)).toHaveLength(1);
     } finally {
       await setPolicy(app, { autoDestroyOnLimitReached: false });
@@ -123,14 +117,14 @@ describeWithDocker('team container rules', (getDb, image) => {
     const team = await playingTeam(app, game);
     expect((await startContainer(team.call, game.id, challenge.id)).statusCode).toBe(200);
     const [leftover] = await containerRows(app, team.registration.id, challenge.id);
-    await testEngine().getContainer(leftover.engine_id).kill();
+    await engine.stop(leftover.engine_id);
 
     await passGuard(app, team.registration.id, challenge.id);
     const again = await startContainer(team.call, game.id, challenge.id);
     expect(again.statusCode, again.body).toBe(200);
     const [fresh] = await containerRows(app, team.registration.id, challenge.id);
     expect(fresh.id).not.toBe(leftover.id);
-    expect(await engineContainersOf([leftover.id])).toEqual([]);
+    expect(await engine.unitsOf([leftover.id])).toEqual([]);
   });
 
   it('refuses what is no container, not there or not created, touching nothing', async () => {

@@ -12,25 +12,19 @@ import {
 } from '../../src/services/containers/cleanup.js';
 import { createTestApp } from '../support/app.js';
 import { createGame } from '../support/competition.js';
-import {
-  describeWithDocker,
-  dockerTestConfig,
-  ECHO_PORT,
-  engineContainersOf,
-  removeOwnedContainers,
-} from '../support/docker.js';
+import { describeWithDocker, ECHO_PORT } from '../support/docker.js';
 import { playingTeam } from '../routes/game/support.js';
 import { containerChallenge, containerRows, startContainer } from '../routes/containerSupport.js';
 
-describeWithDocker('container cleanup', (getDb, image) => {
+describeWithDocker('container cleanup', (getDb, image, engine) => {
   let app: FastifyInstance;
   const strangers: string[] = [];
   beforeAll(async () => {
-    app = await createTestApp(getDb(), dockerTestConfig());
+    app = await createTestApp(getDb(), engine.config());
   });
   afterAll(async () => {
-    await removeOwnedContainers(await app.containers.owner());
-    for (const owner of strangers) await removeOwnedContainers(owner);
+    await engine.removeOwned(await app.containers.owner());
+    for (const owner of strangers) await engine.removeOwned(owner);
     await app.close();
   });
 
@@ -73,11 +67,11 @@ describeWithDocker('container cleanup', (getDb, image) => {
     await expire(expired.row.id);
 
     expect(await destroyExpiredContainers(app.containers)).toBe(1);
-    expect(await engineContainersOf([expired.row.id])).toEqual([]);
+    expect(await engine.unitsOf([expired.row.id])).toEqual([]);
     const rows = await app.db.selectFrom('containers').select('id').execute();
     expect(rows.map((r) => r.id)).not.toContain(expired.row.id);
     expect(rows.map((r) => r.id)).toContain(alive.row.id);
-    expect(await engineContainersOf([alive.row.id])).toHaveLength(1);
+    expect(await engine.unitsOf([alive.row.id])).toHaveLength(1);
     const destroyEvents = await app.db
       .selectFrom('game_events')
       .select('id')
@@ -96,10 +90,10 @@ describeWithDocker('container cleanup', (getDb, image) => {
     const { row } = await runningContainer();
 
     expect(await removeOrphanContainers(app.containers)).toBe(0);
-    expect(await engineContainersOf([orphan])).toHaveLength(1);
+    expect(await engine.unitsOf([orphan])).toHaveLength(1);
     expect(await removeOrphanContainers(app.containers, { graceMs: 0 })).toBe(1);
-    expect(await engineContainersOf([orphan])).toEqual([]);
-    expect(await engineContainersOf([foreign, row.id])).toHaveLength(2);
+    expect(await engine.unitsOf([orphan])).toEqual([]);
+    expect(await engine.unitsOf([foreign, row.id])).toHaveLength(2);
   });
 
   it('runs as a job that passes right away and on every interval', async () => {
@@ -108,7 +102,7 @@ describeWithDocker('container cleanup', (getDb, image) => {
     const job = startContainerCleanup(app.containers, 100);
     try {
       await job.runOnce();
-      expect(await engineContainersOf([first.row.id])).toEqual([]);
+      expect(await engine.unitsOf([first.row.id])).toEqual([]);
       const second = await runningContainer();
       await expire(second.row.id);
       const left = async () => {
@@ -117,7 +111,7 @@ describeWithDocker('container cleanup', (getDb, image) => {
           .select('id')
           .where('id', '=', second.row.id)
           .execute();
-        return rows.length + (await engineContainersOf([second.row.id])).length;
+        return rows.length + (await engine.unitsOf([second.row.id])).length;
       };
       await expect.poll(left, { timeout: 10_000 }).toBe(0);
     } finally {

@@ -1,8 +1,7 @@
-/** Wires the container service into the app: the Docker provider, the policy, the janitor. */
+/** Wires the container service into the app: the configured provider, the policy, the janitor. */
 import type { FastifyInstance } from 'fastify';
 import { startContainerCleanup } from './cleanup.js';
-import { dockerEndpoint } from './dockerEndpoint.js';
-import { DockerProvider } from './dockerProvider.js';
+import { providerFor } from './providerFor.js';
 import { ContainerService } from './service.js';
 
 declare module 'fastify' {
@@ -13,10 +12,7 @@ declare module 'fastify' {
 
 export function registerContainers(app: FastifyInstance): void {
   const { containers: config } = app.config;
-  const provider = new DockerProvider(
-    dockerEndpoint(config.dockerHost, config.dockerCertPath),
-    config.hostIp,
-  );
+  const provider = providerFor(config);
   const service = new ContainerService({
     db: app.db,
     provider,
