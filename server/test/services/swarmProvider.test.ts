@@ -126,7 +126,9 @@ describe('swarm provider on a real swarm', skipUnless(Boolean(host), reason), ()
     const started = await shared.create(wanted);
     expect(started.published).toBeNull();
     const network = await docker.getNetwork(NETWORK).inspect();
-    expect(inSubnet(started.ip, network.IPAM.Config[0].Subnet)).toBe(true);
+    const subnet = network.IPAM?.Config?.[0]?.Subnet;
+    expect(subnet).toBeDefined();
+    expect(inSubnet(started.ip, subnet!)).toBe(true);
 
     // A container attached to the network (as Vexil would be) reads the service there.
     const output = new PassThrough();
