@@ -66,19 +66,20 @@ const logTail = () => {
 /** Starts the daemon (or finds one already answering) and waits for it, up to 30 s. */
 async function startDaemon(docker: Docker): Promise<ChildProcess | null> {
   if (await answers(docker)) return null;
-  const log = openSync(LOG, 'a');
+  // This start's log only, so a failure quotes its own last lines.
+  const log = openSync(LOG, 'w');
   const daemon = spawn('dockerd', DAEMON_ARGS, { stdio: ['ignore', log, log], detached: true });
   // The test run never waits for it: the teardown stops it, or a later run reuses it.
   daemon.unref();
   let exit: string | null = null;
-  daemon.on('error', (error) => (exit = error.message));
-  daemon.on('exit', (code, signal) => (exit = `dockerd exited (${code ?? signal})`));
+  daemon.on('error', (error) => (exit = `cannot run dockerd (${error.message})`));
+  daemon.on('exit', (code, signal) => (exit = `dockerd exited (${code ?? signal}): ${logTail()}`));
   for (let waited = 0; waited < 30_000; waited += 250) {
     if (await answers(docker)) return daemon;
     // Another run may have started the same daemon first: its answer is as good.
     if (exit) {
       if (await answers(docker)) return null;
-      throw new Error(`${exit}: ${logTail()}`);
+      throw new Error(exit);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -94,10 +95,14 @@ async function ensureManager(docker: Docker): Promise<void> {
 
 /** Starts what is missing of the swarm engine; answers what it started. */
 export async function startSwarm(): Promise<StartedSwarm> {
-  if (process.getuid?.() !== 0) throw new Error('starting a swarm engine needs root');
   const docker = swarmEngine();
   const started: StartedSwarm = { daemon: null, madeBridge: false };
-  if (!(await answers(docker)) && !(await bridgeExists())) {
+  if (await answers(docker)) {
+    await ensureManager(docker);
+    return started;
+  }
+  if (process.getuid?.() !== 0) throw new Error('starting a swarm engine needs root');
+  if (!(await bridgeExists())) {
     await makeBridge();
     started.madeBridge = true;
   }
