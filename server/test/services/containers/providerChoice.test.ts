@@ -6,6 +6,7 @@ import { loadConfig } from '../../../src/config.js';
 import { DockerProvider } from '../../../src/services/containers/dockerProvider.js';
 import { providerFor } from '../../../src/services/containers/providerFor.js';
 import { SwarmProvider } from '../../../src/services/containers/swarmProvider.js';
+import { siteUrls, startBanner } from '../../../src/startBanner.js';
 import {
   addressOn,
   newestTask,
@@ -22,6 +23,16 @@ describe('container provider choice', () => {
     const swarm = loadConfig({ VEXIL_CONTAINER_PROVIDER: ' Swarm ', VEXIL_SWARM_NETWORK: 'ctf' });
     expect(swarm.containers).toMatchObject({ provider: 'swarm', swarmNetwork: 'ctf' });
     expect(providerFor(swarm.containers)).toBeInstanceOf(SwarmProvider);
+  });
+
+  it('says in the start banner that containers run as Swarm services', () => {
+    const config = loadConfig({ VEXIL_CONTAINER_PROVIDER: 'swarm', DOCKER_HOST: 'tcp://m1:2376' });
+    const banner = (c: typeof config) =>
+      startBanner(c, { urls: siteUrls(c), database: { dialect: 'sqlite' }, adminExists: true });
+    expect(banner(config)).toContain(
+      'Docker:   tcp://m1:2376, for challenge containers as Swarm services',
+    );
+    expect(banner(loadConfig({}))).toMatch(/for challenge containers\n/);
   });
 
   it('refuses to start with a provider it does not know, naming the choices', () => {
