@@ -28,7 +28,11 @@ describe('container provider choice', () => {
   it('says in the start banner that containers run as Swarm services', () => {
     const config = loadConfig({ VEXIL_CONTAINER_PROVIDER: 'swarm', DOCKER_HOST: 'tcp://m1:2376' });
     const banner = (c: typeof config) =>
-      startBanner(c, { urls: siteUrls(c), database: { dialect: 'sqlite' }, adminExists: true });
+      startBanner(c, {
+        urls: siteUrls(c),
+        database: { dialect: 'sqlite', file: '/srv/vexil/vexil.db' },
+        adminExists: true,
+      });
     expect(banner(config)).toContain(
       'Docker:   tcp://m1:2376, for challenge containers as Swarm services',
     );
