@@ -13,8 +13,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/test/**/*.test.ts', 'codegen/**/*.test.ts'],
-          // Builds the challenge test image when a Docker engine answers (docker suites).
-          globalSetup: ['server/test/support/dockerImage.ts'],
+          // Builds the challenge test image when a Docker engine answers (docker suites), and
+          // starts or reuses a private single-node swarm holding it (swarm suites).
+          globalSetup: ['server/test/support/dockerImage.ts', 'server/test/support/swarmEngine.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

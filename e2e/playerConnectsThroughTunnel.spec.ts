@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineContainersOf, testEngine } from '../server/test/support/docker.js';
+import { dockerEngine } from '../server/test/support/docker.js';
 import { startDaemon, type RunningDaemon } from '../tunnel/daemon.js';
 import { promptForConsent } from '../tunnel/prompt.js';
 import {
@@ -197,11 +197,9 @@ describe(
       await daemon?.close();
       await browser?.close();
       // A failed step may leave the container behind: remove it from the engine.
-      for (const container of entry ? await engineContainersOf([entry]) : []) {
-        await testEngine()
-          .getContainer(container.Id)
-          .remove({ force: true })
-          .catch(() => undefined);
+      const engine = dockerEngine();
+      for (const container of entry ? await engine.unitsOf([entry]) : []) {
+        await engine.remove(container.id).catch(() => undefined);
       }
       await admin?.dispose();
       await server?.stop();
@@ -232,9 +230,9 @@ describe(
       // With the platform proxy the panel offers the tunnel and the proxy URL, not an address.
       await instancePanel().getByText('Connect through the tunnel').waitFor();
       await instancePanel().getByText(`/api/proxy/${entry}`).waitFor();
-      const [container] = await engineContainersOf([entry]);
-      expect(container.State).toBe('running');
-      expect(container.Ports.filter((port) => port.PublicPort)).toEqual([]);
+      const [container] = await dockerEngine().unitsOf([entry]);
+      expect(container.running).toBe(true);
+      expect(container.publishedPorts).toEqual([]);
     });
 
     it('finds no daemon at the default address, even when asked to connect again', async () => {
@@ -331,7 +329,7 @@ describe(
         .getByText("Start your team's own instance of this challenge.")
         .waitFor();
       await tunnelControl().waitFor({ state: 'detached' });
-      await expect.poll(() => engineContainersOf([entry])).toEqual([]);
+      await expect.poll(() => dockerEngine().unitsOf([entry])).toEqual([]);
       // The page asked for "pingfall": the daemon's probe sees the proxy answer 404 and closes.
       await expect.poll(() => daemon.pool.list(), { timeout: 10_000 }).toEqual([]);
       expect(daemonLog).toContain(

@@ -42,7 +42,15 @@ export interface MailConfig {
 export const PORT_MAPPINGS = ['Default', 'PlatformProxy'] as const;
 export type PortMappingName = (typeof PORT_MAPPINGS)[number];
 
+/** Where challenge containers run: a Docker engine's containers, or a swarm's services. */
+export const CONTAINER_PROVIDERS = ['docker', 'swarm'] as const;
+export type ContainerProviderName = (typeof CONTAINER_PROVIDERS)[number];
+
 export interface ContainerConfig {
+  /** `VEXIL_CONTAINER_PROVIDER`: `docker` (default) or `swarm` (the engine is a swarm manager). */
+  provider: ContainerProviderName;
+  /** `VEXIL_SWARM_NETWORK`: attachable overlay network of the swarm services, shared with Vexil. */
+  swarmNetwork?: string;
   /** `DOCKER_HOST`: `unix:///path` or `tcp://host:port`; unset = the default local socket. */
   dockerHost?: string;
   /** `DOCKER_CERT_PATH`: folder of ca.pem, cert.pem and key.pem for a TLS engine. */
@@ -237,7 +245,14 @@ function containerConfig(env: Env): ContainerConfig {
   const rawMapping = env.VEXIL_PORT_MAPPING?.trim() || 'Default';
   const portMapping = PORT_MAPPINGS.find((m) => m.toLowerCase() === rawMapping.toLowerCase());
   if (!portMapping) throw new Error(`VEXIL_PORT_MAPPING must be one of ${PORT_MAPPINGS}`);
+  const rawProvider = env.VEXIL_CONTAINER_PROVIDER?.trim().toLowerCase() || 'docker';
+  const provider = CONTAINER_PROVIDERS.find((p) => p === rawProvider);
+  if (!provider) {
+    throw new Error(`VEXIL_CONTAINER_PROVIDER must be one of ${CONTAINER_PROVIDERS.join(', ')}`);
+  }
   return {
+    provider,
+    swarmNetwork: env.VEXIL_SWARM_NETWORK?.trim() || undefined,
     dockerHost,
     dockerCertPath: env.DOCKER_CERT_PATH?.trim() || undefined,
     portMapping,

@@ -47,8 +47,9 @@ function describeRedis(redisUrl: string | undefined): string {
   return `${url.hostname}${url.port ? `:${url.port}` : ''}`;
 }
 
-function describeDocker(dockerHost: string | undefined): string {
-  return `${dockerHost ?? 'the local engine (/var/run/docker.sock)'}, for challenge containers`;
+function describeDocker({ dockerHost, provider }: Config['containers']): string {
+  const engine = dockerHost ?? 'the local engine (/var/run/docker.sock)';
+  return `${engine}, for challenge containers${provider === 'swarm' ? ' as Swarm services' : ''}`;
 }
 
 function describeAdmin(config: Config, adminExists: boolean): string {
@@ -66,7 +67,7 @@ export function startBanner(config: Config, facts: BannerFacts): string {
     ['Admin', describeAdmin(config, facts.adminExists)],
     ['Database', describeDatabase(facts.database)],
     ['Redis', describeRedis(config.redisUrl)],
-    ['Docker', describeDocker(config.containers.dockerHost)],
+    ['Docker', describeDocker(config.containers)],
   ];
   const lines = ['', 'Vexil is running', ...rows.map(([k, v]) => `  ${`${k}:`.padEnd(10)}${v}`)];
   const pitfalls = productionPitfalls(config);

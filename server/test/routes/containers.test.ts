@@ -5,15 +5,7 @@ import { afterAll, expect, it } from 'vitest';
 import { findInstance } from '#server/db/repositories/instances.js';
 import { groups, type HubMessage } from '#server/services/realtime.js';
 import { createGame } from '../support/competition.js';
-import {
-  describeWithDocker,
-  dockerTestConfig,
-  ECHO_PORT,
-  engineContainersOf,
-  readService,
-  removeOwnedContainers,
-  testEngine,
-} from '../support/docker.js';
+import { describeWithDocker, ECHO_PORT, readService } from '../support/docker.js';
 import { expectMatchesSpec } from '../support/spec.js';
 import { playingTeam } from './game/support.js';
 import {
@@ -29,10 +21,10 @@ import { useTestApp } from '../support/harness.js';
 
 const MINUTE = 60_000;
 
-describeWithDocker('team containers on the engine', (getDb, image) => {
-  const server = useTestApp(getDb, { config: () => dockerTestConfig() });
+describeWithDocker('team containers on the engine', (getDb, image, engine) => {
+  const server = useTestApp(getDb, { config: () => engine.config() });
   afterAll(async () => {
-    await removeOwnedContainers(await server.app.containers.owner());
+    await engine.removeOwned(await server.app.containers.owner());
   });
 
   it('runs the team container from start to destroy, with its flag on the entry', async () => {
@@ -62,16 +54,18 @@ describeWithDocker('team containers on the engine', (getDb, image) => {
     const [host, port] = info.entry.split(':');
     expect(await readService(host, Number(port))).toEqual(answer);
 
-    // The engine holds one container with the platform's labels and the challenge's limits.
-    const [engine] = await engineContainersOf([row.id]);
-    expect(engine.Labels).toMatchObject({
+    // The engine holds one container (a service on Swarm) with the platform's labels and the challenge's limits.
+    const [unit] = await engine.unitsOf([row.id]);
+    expect(unit.labels).toMatchObject({
       'vexil.owner': await server.app.containers.owner(),
       'vexil.challenge': String(challenge.id),
       'vexil.game': String(game.id),
       'vexil.team': String(team.team.id),
     });
-    const details = await testEngine().getContainer(row.engine_id).inspect();
-    expect(details.HostConfig).toMatchObject({ Memory: 64 * 1024 * 1024, NanoCpus: 100_000_000 });
+    expect(await engine.limits(row.engine_id)).toEqual({
+      memoryBytes: 64 * 1024 * 1024,
+      nanoCpus: 100_000_000,
+    });
 
     // The challenge view shows the entry and the planned stop.
     const view = await team.call({
@@ -103,7 +97,7 @@ describeWithDocker('team containers on the engine', (getDb, image) => {
     const destroyed = await destroyContainer(team.call, game.id, challenge.id);
     expect(destroyed.statusCode, destroyed.body).toBe(200);
     expect(await containerRows(server.app, team.registration.id, challenge.id)).toEqual([]);
-    expect(await engineContainersOf([row.id])).toEqual([]);
+    expect(await engine.unitsOf([row.id])).toEqual([]);
     const gone = await team.call({
       method: 'GET',
       url: `/api/game/${game.id}/challenges/${challenge.id}`,
@@ -162,8 +156,8 @@ describeWithDocker('team containers on the engine', (getDb, image) => {
         expect(started.json().entry).toBe(row.id);
         expect(row).toMatchObject({ is_proxy: 1, public_ip: null, public_port: null });
         expect(row.capture).toBe(challenge === captured ? 1 : 0);
-        const [engine] = await engineContainersOf([row.id]);
-        expect(engine.Ports.filter((p) => p.PublicPort)).toEqual([]);
+        const [unit] = await engine.unitsOf([row.id]);
+        expect(unit.publishedPorts).toEqual([]);
         expect((await readService(row.ip, row.port))[1]).toBe(String(team.team.id));
         // The proxy knows the container while it runs, and forgets it as soon as it is destroyed.
         const probe = () => server.app.inject({ method: 'GET', url: `/api/proxy/${row.id}` });

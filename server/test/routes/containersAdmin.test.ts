@@ -3,13 +3,7 @@
 // challenge, game or team away.
 import { afterAll, expect, it } from 'vitest';
 import { createGame } from '../support/competition.js';
-import {
-  describeWithDocker,
-  dockerTestConfig,
-  engineContainersOf,
-  readService,
-  removeOwnedContainers,
-} from '../support/docker.js';
+import { describeWithDocker, readService } from '../support/docker.js';
 import { expectMatchesSpec } from '../support/spec.js';
 import { playingTeam } from './game/support.js';
 import { containerChallenge, containerRows, startContainer } from './containerSupport.js';
@@ -17,11 +11,11 @@ import { useTestApp } from '../support/harness.js';
 
 const HOUR = 3_600_000;
 
-describeWithDocker('organisers and containers', (getDb, image) => {
-  const server = useTestApp(getDb, { config: () => dockerTestConfig() });
+describeWithDocker('organisers and containers', (getDb, image, engine) => {
+  const server = useTestApp(getDb, { config: () => engine.config() });
   const admin = server.as('Admin');
   afterAll(async () => {
-    await removeOwnedContainers(await server.app.containers.owner());
+    await engine.removeOwned(await server.app.containers.owner());
   });
 
   const testPath = (gameId: number, cId: number) =>
@@ -75,7 +69,7 @@ describeWithDocker('organisers and containers', (getDb, image) => {
     expect((await startTest(game.id, plain.id)).statusCode).toBe(200);
     const [second] = await testRow(plain.id);
     expect(second.id).not.toBe(first.id);
-    expect(await engineContainersOf([first.id])).toEqual([]);
+    expect(await engine.unitsOf([first.id])).toEqual([]);
 
     const list = await admin({ method: 'GET', url: '/api/admin/instances' });
     expect(list.json().data.map((c: { containerGuid: string }) => c.containerGuid)).not.toContain(
@@ -84,7 +78,7 @@ describeWithDocker('organisers and containers', (getDb, image) => {
 
     expect((await stopTest(game.id, plain.id)).statusCode).toBe(200);
     expect(await testRow(plain.id)).toEqual([]);
-    expect(await engineContainersOf([second.id])).toEqual([]);
+    expect(await engine.unitsOf([second.id])).toEqual([]);
     expect((await editView(game.id, plain.id)).testContainer).toBeNull();
     expect((await stopTest(game.id, plain.id)).statusCode).toBe(200);
   });
@@ -136,7 +130,7 @@ describeWithDocker('organisers and containers', (getDb, image) => {
     const destroyed = await admin({ method: 'DELETE', url });
     expectMatchesSpec('adminDestroyInstance', destroyed);
     expect(destroyed.statusCode).toBe(200);
-    expect(await engineContainersOf([row.id])).toEqual([]);
+    expect(await engine.unitsOf([row.id])).toEqual([]);
     expect(await containerRows(server.app, team.registration.id, challenge.id)).toEqual([]);
     const again = await admin({ method: 'DELETE', url });
     expectMatchesSpec('adminDestroyInstance', again);
@@ -161,7 +155,7 @@ describeWithDocker('organisers and containers', (getDb, image) => {
       });
       expect(deleted.statusCode, deleted.body).toBe(200);
       await server.app.containers.idle();
-      expect(await engineContainersOf([row.id])).toEqual([]);
+      expect(await engine.unitsOf([row.id])).toEqual([]);
     }
   });
 });

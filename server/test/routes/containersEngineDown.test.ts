@@ -1,98 +1,112 @@
 // With DOCKER_HOST pointing at a socket nobody listens on, every container operation answers a
-// clear 503, writes no row, keeps no guard and leaves the rows it had alone. Needs no engine.
+// clear 503, writes no row, keeps no guard and leaves the rows it had alone, with either provider.
+// Needs no engine.
 import { randomUUID } from 'node:crypto';
-import { expect, inject, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CONTAINER_PROVIDERS } from '#server/config.js';
 import { insertContainer } from '#server/db/repositories/containers.js';
 import { findInstance } from '#server/db/repositories/instances.js';
-import { testConfig } from '../support/app.js';
+import { createTestApp, signIn, testConfig, type Caller } from '../support/app.js';
 import { createGame } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';
-import { useTestApp } from '../support/harness.js';
-import { engineContainersOwnedBy } from '../support/docker.js';
+import { availableEngine } from '../support/docker.js';
 import { expectMatchesSpec } from '../support/spec.js';
 import { playingTeam } from './game/support.js';
 import { containerChallenge, destroyContainer, startContainer } from './containerSupport.js';
 
 const UNAVAILABLE = { title: 'The container engine is unavailable', status: 503 };
 
-const deadSocket = () => `unix:///tmp/vexil-no-engine-${randomUUID()}.sock`;
-
-describeEachDatabase('container operations without an engine', (getDb) => {
-  const server = useTestApp(getDb, { config: () => testConfig({ DOCKER_HOST: deadSocket() }) });
-  const admin = server.as('Admin');
-
-  const rowCount = async () =>
-    (await server.app.db.selectFrom('containers').select('id').execute()).length;
-
-  /** A row as if the container had been started while the engine still answered. */
-  async function recordedContainer(challengeId: number, gameInstanceId: number | null) {
-    const id = randomUUID();
-    const now = Date.now();
-    await insertContainer(server.app.db, {
-      id,
-      engineId: `engine-${id}`,
-      image: 'vexil-test/busybox-echo:1',
-      challengeId,
-      gameInstanceId,
-      ip: '172.17.0.9',
-      port: 8080,
-      publicIp: '192.0.2.2',
-      publicPort: 40000,
-      isProxy: false,
-      capture: false,
-      startedAt: now,
-      expectStopAt: now + 3_600_000,
+for (const provider of CONTAINER_PROVIDERS) {
+  describeEachDatabase(`container operations without an engine [${provider}]`, (getDb) => {
+    let app: FastifyInstance;
+    let admin: Caller;
+    beforeAll(async () => {
+      const deadSocket = `unix:///tmp/vexil-no-engine-${randomUUID()}.sock`;
+      app = await createTestApp(
+        getDb(),
+        testConfig({ DOCKER_HOST: deadSocket, VEXIL_CONTAINER_PROVIDER: provider }),
+      );
+      admin = await signIn(app, 'Admin');
     });
-    return id;
-  }
+    afterAll(() => app.close());
 
-  it('answers 503 to starts and writes nothing', async () => {
-    const game = await createGame(server.app);
-    const challenge = await containerChallenge(server.app, game.id, 'vexil-test/busybox-echo:1');
-    const team = await playingTeam(server.app, game);
-    for (let attempt = 0; attempt < 2; attempt++) {
-      // The second attempt is not refused by the 10-second guard: the failure released it.
-      const started = await startContainer(team.call, game.id, challenge.id);
-      expect(started.statusCode).toBe(503);
-      expect(started.json()).toEqual(UNAVAILABLE);
+    const rowCount = async () =>
+      (await app.db.selectFrom('containers').select('id').execute()).length;
+
+    /** A row as if the container had been started while the engine still answered. */
+    async function recordedContainer(challengeId: number, gameInstanceId: number | null) {
+      const id = randomUUID();
+      const now = Date.now();
+      await insertContainer(app.db, {
+        id,
+        engineId: `engine-${id}`,
+        image: 'vexil-test/busybox-echo:1',
+        challengeId,
+        gameInstanceId,
+        ip: '172.17.0.9',
+        port: 8080,
+        publicIp: '192.0.2.2',
+        publicPort: 40000,
+        isProxy: false,
+        capture: false,
+        startedAt: now,
+        expectStopAt: now + 3_600_000,
+      });
+      return id;
     }
-    const test = await admin({
-      method: 'POST',
-      url: `/api/edit/games/${game.id}/challenges/${challenge.id}/container`,
+
+    it('answers 503 to starts and writes nothing', async () => {
+      const game = await createGame(app);
+      const challenge = await containerChallenge(app, game.id, 'vexil-test/busybox-echo:1');
+      const team = await playingTeam(app, game);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        // The second attempt is not refused by the 10-second guard: the failure released it.
+        const started = await startContainer(team.call, game.id, challenge.id);
+        expect(started.statusCode).toBe(503);
+        expect(started.json()).toEqual(UNAVAILABLE);
+      }
+      const test = await admin({
+        method: 'POST',
+        url: `/api/edit/games/${game.id}/challenges/${challenge.id}/container`,
+      });
+      expectMatchesSpec('editCreateTestContainer', test);
+      expect(test.json()).toEqual(UNAVAILABLE);
+      expect(await rowCount()).toBe(0);
+      const instance = await findInstance(app.db, team.registration.id, challenge.id);
+      expect(instance?.lastContainerOperation).toBeNull();
+      const list = await admin({ method: 'GET', url: '/api/admin/instances' });
+      expect(list.json()).toEqual({ data: [], length: 0, total: 0 });
+
+      const engine = availableEngine(provider);
+      const owner = await app.containers.owner();
+      if (engine) expect(await engine.unitsLabelled({ 'vexil.owner': owner })).toEqual([]);
     });
-    expectMatchesSpec('editCreateTestContainer', test);
-    expect(test.json()).toEqual(UNAVAILABLE);
-    expect(await rowCount()).toBe(0);
-    const instance = await findInstance(server.app.db, team.registration.id, challenge.id);
-    expect(instance?.lastContainerOperation).toBeNull();
-    const list = await admin({ method: 'GET', url: '/api/admin/instances' });
-    expect(list.json()).toEqual({ data: [], length: 0, total: 0 });
 
-    const image = inject('dockerTestImage');
-    if (image)
-      expect(await engineContainersOwnedBy(await server.app.containers.owner())).toEqual([]);
-  });
+    it('answers 503 to destroys and keeps the rows', async () => {
+      const game = await createGame(app);
+      const challenge = await containerChallenge(app, game.id, 'vexil-test/busybox-echo:1');
+      const team = await playingTeam(app, game);
+      const instance = await findInstance(app.db, team.registration.id, challenge.id);
+      const teamContainer = await recordedContainer(challenge.id, instance!.id);
+      await recordedContainer(challenge.id, null);
+      const before = await rowCount();
 
-  it('answers 503 to destroys and keeps the rows', async () => {
-    const game = await createGame(server.app);
-    const challenge = await containerChallenge(server.app, game.id, 'vexil-test/busybox-echo:1');
-    const team = await playingTeam(server.app, game);
-    const instance = await findInstance(server.app.db, team.registration.id, challenge.id);
-    const teamContainer = await recordedContainer(challenge.id, instance!.id);
-    await recordedContainer(challenge.id, null);
-    const before = await rowCount();
-
-    const destroyed = await destroyContainer(team.call, game.id, challenge.id);
-    expect(destroyed.json()).toEqual(UNAVAILABLE);
-    const byAdmin = await admin({ method: 'DELETE', url: `/api/admin/instances/${teamContainer}` });
-    expectMatchesSpec('adminDestroyInstance', byAdmin);
-    expect(byAdmin.json()).toEqual(UNAVAILABLE);
-    const test = await admin({
-      method: 'DELETE',
-      url: `/api/edit/games/${game.id}/challenges/${challenge.id}/container`,
+      const destroyed = await destroyContainer(team.call, game.id, challenge.id);
+      expect(destroyed.json()).toEqual(UNAVAILABLE);
+      const byAdmin = await admin({
+        method: 'DELETE',
+        url: `/api/admin/instances/${teamContainer}`,
+      });
+      expectMatchesSpec('adminDestroyInstance', byAdmin);
+      expect(byAdmin.json()).toEqual(UNAVAILABLE);
+      const test = await admin({
+        method: 'DELETE',
+        url: `/api/edit/games/${game.id}/challenges/${challenge.id}/container`,
+      });
+      expectMatchesSpec('editDestroyTestContainer', test);
+      expect(test.json()).toEqual(UNAVAILABLE);
+      expect(await rowCount()).toBe(before);
     });
-    expectMatchesSpec('editDestroyTestContainer', test);
-    expect(test.json()).toEqual(UNAVAILABLE);
-    expect(await rowCount()).toBe(before);
   });
-});
+}

@@ -3,13 +3,7 @@
 // policy, stopped leftovers, and the refusals that never reach the engine.
 import { afterAll, expect, it } from 'vitest';
 import { createGame } from '../support/competition.js';
-import {
-  describeWithDocker,
-  dockerTestConfig,
-  engineContainersOf,
-  removeOwnedContainers,
-  testEngine,
-} from '../support/docker.js';
+import { describeWithDocker } from '../support/docker.js';
 import { playingTeam } from './game/support.js';
 import {
   containerChallenge,
@@ -22,10 +16,10 @@ import {
 } from './containerSupport.js';
 import { useTestApp } from '../support/harness.js';
 
-describeWithDocker('team container rules', (getDb, image) => {
-  const server = useTestApp(getDb, { config: () => dockerTestConfig({ VEXIL_RATE_LIMIT: 'off' }) });
+describeWithDocker('team container rules', (getDb, image, engine) => {
+  const server = useTestApp(getDb, { config: () => engine.config({ VEXIL_RATE_LIMIT: 'off' }) });
   afterAll(async () => {
-    await removeOwnedContainers(await server.app.containers.owner());
+    await engine.removeOwned(await server.app.containers.owner());
   });
 
   it('refuses a second create or destroy within 10 seconds, rate limiting off', async () => {
@@ -62,11 +56,11 @@ describeWithDocker('team container rules', (getDb, image) => {
     const rows = await containerRows(server.app, team.registration.id, challenge.id);
     expect(rows).toHaveLength(1);
     const owner = await server.app.containers.owner();
-    const onEngine = await testEngine().listContainers({
-      all: true,
-      filters: { label: [`vexil.owner=${owner}`, `vexil.challenge=${challenge.id}`] },
+    const onEngine = await engine.unitsLabelled({
+      'vexil.owner': owner,
+      'vexil.challenge': String(challenge.id),
     });
-    expect(onEngine.map((c) => c.Id)).toEqual([rows[0].engine_id]);
+    expect(onEngine.map((unit) => unit.id)).toEqual([rows[0].engine_id]);
   });
 
   it('holds the team limit, or destroys the oldest container when the policy says so', async () => {
@@ -85,7 +79,7 @@ describeWithDocker('team container rules', (getDb, image) => {
       const replaced = await startContainer(team.call, game.id, second.id);
       expect(replaced.statusCode, replaced.body).toBe(200);
       expect(await containerRows(server.app, team.registration.id, first.id)).toEqual([]);
-      expect(await engineContainersOf([oldest.id])).toEqual([]);
+      expect(await engine.unitsOf([oldest.id])).toEqual([]);
       expect(await containerRows(server.app, team.registration.id, second.id)).toHaveLength(1);
     } finally {
       await setPolicy(server.app, { autoDestroyOnLimitReached: false });
@@ -118,14 +112,14 @@ describeWithDocker('team container rules', (getDb, image) => {
     const team = await playingTeam(server.app, game);
     expect((await startContainer(team.call, game.id, challenge.id)).statusCode).toBe(200);
     const [leftover] = await containerRows(server.app, team.registration.id, challenge.id);
-    await testEngine().getContainer(leftover.engine_id).kill();
+    await engine.stop(leftover.engine_id);
 
     await passGuard(server.app, team.registration.id, challenge.id);
     const again = await startContainer(team.call, game.id, challenge.id);
     expect(again.statusCode, again.body).toBe(200);
     const [fresh] = await containerRows(server.app, team.registration.id, challenge.id);
     expect(fresh.id).not.toBe(leftover.id);
-    expect(await engineContainersOf([leftover.id])).toEqual([]);
+    expect(await engine.unitsOf([leftover.id])).toEqual([]);
   });
 
   it('refuses what is no container, not there or not created, touching nothing', async () => {

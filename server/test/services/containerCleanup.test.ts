@@ -10,23 +10,17 @@ import {
   startContainerCleanup,
 } from '#server/services/containers/cleanup.js';
 import { createGame } from '../support/competition.js';
-import {
-  describeWithDocker,
-  dockerTestConfig,
-  ECHO_PORT,
-  engineContainersOf,
-  removeOwnedContainers,
-} from '../support/docker.js';
+import { describeWithDocker, ECHO_PORT } from '../support/docker.js';
 import { playingTeam } from '../routes/game/support.js';
 import { containerChallenge, containerRows, startContainer } from '../routes/containerSupport.js';
 import { useTestApp } from '../support/harness.js';
 
-describeWithDocker('container cleanup', (getDb, image) => {
-  const server = useTestApp(getDb, { config: () => dockerTestConfig() });
+describeWithDocker('container cleanup', (getDb, image, engine) => {
+  const server = useTestApp(getDb, { config: () => engine.config() });
   const strangers: string[] = [];
   afterAll(async () => {
-    await removeOwnedContainers(await server.app.containers.owner());
-    for (const owner of strangers) await removeOwnedContainers(owner);
+    await engine.removeOwned(await server.app.containers.owner());
+    for (const owner of strangers) await engine.removeOwned(owner);
   });
 
   async function runningContainer() {
@@ -68,11 +62,11 @@ describeWithDocker('container cleanup', (getDb, image) => {
     await expire(expired.row.id);
 
     expect(await destroyExpiredContainers(server.app.containers)).toBe(1);
-    expect(await engineContainersOf([expired.row.id])).toEqual([]);
+    expect(await engine.unitsOf([expired.row.id])).toEqual([]);
     const rows = await server.app.db.selectFrom('containers').select('id').execute();
     expect(rows.map((r) => r.id)).not.toContain(expired.row.id);
     expect(rows.map((r) => r.id)).toContain(alive.row.id);
-    expect(await engineContainersOf([alive.row.id])).toHaveLength(1);
+    expect(await engine.unitsOf([alive.row.id])).toHaveLength(1);
     const destroyEvents = await server.app.db
       .selectFrom('game_events')
       .select('id')
@@ -91,10 +85,10 @@ describeWithDocker('container cleanup', (getDb, image) => {
     const { row } = await runningContainer();
 
     expect(await removeOrphanContainers(server.app.containers)).toBe(0);
-    expect(await engineContainersOf([orphan])).toHaveLength(1);
+    expect(await engine.unitsOf([orphan])).toHaveLength(1);
     expect(await removeOrphanContainers(server.app.containers, { graceMs: 0 })).toBe(1);
-    expect(await engineContainersOf([orphan])).toEqual([]);
-    expect(await engineContainersOf([foreign, row.id])).toHaveLength(2);
+    expect(await engine.unitsOf([orphan])).toEqual([]);
+    expect(await engine.unitsOf([foreign, row.id])).toHaveLength(2);
   });
 
   it('runs as a job that passes right away and on every interval', async () => {
@@ -103,7 +97,7 @@ describeWithDocker('container cleanup', (getDb, image) => {
     const job = startContainerCleanup(server.app.containers, 100);
     try {
       await job.runOnce();
-      expect(await engineContainersOf([first.row.id])).toEqual([]);
+      expect(await engine.unitsOf([first.row.id])).toEqual([]);
       const second = await runningContainer();
       await expire(second.row.id);
       const left = async () => {
@@ -112,7 +106,7 @@ describeWithDocker('container cleanup', (getDb, image) => {
           .select('id')
           .where('id', '=', second.row.id)
           .execute();
-        return rows.length + (await engineContainersOf([second.row.id])).length;
+        return rows.length + (await engine.unitsOf([second.row.id])).length;
       };
       await expect.poll(left, { timeout: 10_000 }).toBe(0);
     } finally {

@@ -1,83 +1,117 @@
-// Suites that run challenge containers on a real Docker engine: the test image from the global
-// set-up, the engine as the tests see it, and a TCP reader for the echo service.
+// Suites that run challenge containers on a real engine, once per provider: the Docker provider on
+// the tests' Docker engine (DOCKER_HOST) and the Swarm provider on the private single-node swarm of
+// the global set-up (swarmEngine.ts); the test image; and a TCP reader for the echo service.
 import { connect } from 'node:net';
-import Docker from 'dockerode';
 import { describe, inject, it } from 'vitest';
-import type { Config } from '#server/config.js';
+import type { Config, ContainerProviderName } from '#server/config.js';
 import { LABELS } from '#server/domain/containers.js';
-import { dockerEndpoint } from '#server/services/containers/dockerEndpoint.js';
 import { testConfig } from './app.js';
 import { describeEachDatabase, type TestDatabase } from './databases.js';
+import { ECHO_IMAGE } from './dockerImage.js';
+import { dockerTestEngine } from './dockerTestEngine.js';
+import type { EngineUnderTest, EngineUnit } from './engineUnderTest.js';
 import { skippedBecause } from './skipReason.js';
+import { swarmTestEngine } from './swarmTestEngine.js';
 
 /** The exposed port of the echo image's service (it answers `$FLAG`, then `$VEXIL_TEAM_ID`). */
 export const ECHO_PORT = 8080;
 
+/** A provider's engine in a suite, with the platform's configuration for it. */
+export interface ContainerEngine extends EngineUnderTest {
+  /** Test configuration of an app using this provider on this engine. */
+  config(env?: Record<string, string>): Config;
+  /** Units carrying all these labels. */
+  unitsLabelled(labels: Record<string, string>): Promise<EngineUnit[]>;
+  /** Units carrying the platform GUID label `vexil.instance` of one of `ids`. */
+  unitsOf(ids: string[]): Promise<EngineUnit[]>;
+  /** Removes every unit of the deployment (afterAll safety net). */
+  removeOwned(owner: string | undefined): Promise<void>;
+}
+
+function containerEngine(engine: EngineUnderTest): ContainerEngine {
+  const unitsLabelled = (labels: Record<string, string>) =>
+    engine.units(Object.entries(labels).map(([key, value]) => `${key}=${value}`));
+  return {
+    ...engine,
+    unitsLabelled,
+    config: (env = {}) =>
+      testConfig({ DOCKER_HOST: engine.host, VEXIL_CONTAINER_PROVIDER: engine.provider, ...env }),
+    async unitsOf(ids) {
+      if (ids.length === 0) return [];
+      const all = await engine.units([LABELS.instance]);
+      return all.filter((unit) => ids.includes(unit.labels[LABELS.instance]));
+    },
+    async removeOwned(owner) {
+      if (!owner) return;
+      for (const unit of await unitsLabelled({ [LABELS.owner]: owner })) {
+        await engine.remove(unit.id).catch(() => undefined);
+      }
+    },
+  };
+}
+
+/** The Docker engine of the Docker suites (DOCKER_HOST). */
+export const dockerEngine = () => containerEngine(dockerTestEngine(process.env.DOCKER_HOST ?? ''));
+
+interface ProviderUnderTest {
+  provider: ContainerProviderName;
+  /** The engine and image, or why there is none. */
+  ready: () => { engine: ContainerEngine; image: string } | { problem: string };
+  hint: string;
+}
+
+const PROVIDERS: ProviderUnderTest[] = [
+  {
+    provider: 'docker',
+    ready: () => {
+      const image = inject('dockerTestImage');
+      if (image) return { engine: dockerEngine(), image };
+      return { problem: inject('dockerProblem') ?? 'no Docker engine' };
+    },
+    hint: 'set DOCKER_HOST (e.g. unix:///tmp/vexil-docker.sock)',
+  },
+  {
+    provider: 'swarm',
+    ready: () => {
+      const host = inject('swarmHost');
+      if (host) return { engine: containerEngine(swarmTestEngine(host)), image: ECHO_IMAGE };
+      return { problem: inject('swarmProblem') ?? 'no swarm engine' };
+    },
+    hint: 'run as root with dockerd installed (server/test/support/swarmDaemon.ts)',
+  },
+];
+
+/** The provider's engine when the global set-up found one, else null. */
+export function availableEngine(provider: ContainerProviderName): ContainerEngine | null {
+  const found = PROVIDERS.find((p) => p.provider === provider)?.ready();
+  return found && 'engine' in found ? found.engine : null;
+}
+
 /**
- * Declares a suite on every database when a Docker engine answers. Without one it is skipped (the
- * run's summary says why), or fails when CI is set.
+ * Declares a suite on every database for each container provider whose engine answers. Without
+ * one the provider's suite is skipped (the run's summary says why), or fails when CI is set.
  */
 export function describeWithDocker(
   name: string,
-  fn: (getDb: () => TestDatabase, image: string) => void,
+  fn: (getDb: () => TestDatabase, image: string, engine: ContainerEngine) => void,
 ): void {
-  const image = inject('dockerTestImage');
-  if (image) {
-    describeEachDatabase(name, (getDb) => fn(getDb, image));
-    return;
-  }
-  const problem = inject('dockerProblem') ?? 'no Docker engine';
-  if (process.env.CI) {
-    describe(`${name} [docker]`, () => {
-      it('has a Docker engine', () => {
-        throw new Error(`Docker suites need an engine in CI (DOCKER_HOST): ${problem}`);
+  for (const { provider, ready, hint } of PROVIDERS) {
+    const named = `${name} [${provider}]`;
+    const found = ready();
+    if ('engine' in found) {
+      describeEachDatabase(named, (getDb) => fn(getDb, found.image, found.engine));
+    } else if (process.env.CI) {
+      describe(named, () => {
+        it(`has a ${provider} engine`, () => {
+          throw new Error(`Container suites need a ${provider} engine in CI: ${found.problem}`);
+        });
       });
-    });
-    return;
-  }
-  const reason = `Docker suites: ${problem}; set DOCKER_HOST (e.g. unix:///tmp/vexil-docker.sock)`;
-  describe.skip(`${name} [docker]`, skippedBecause(reason), () =>
-    fn(() => ({}) as TestDatabase, ''),
-  );
-}
-
-/** Test configuration pointing at the tests' engine. */
-export function dockerTestConfig(env: Record<string, string> = {}): Config {
-  return testConfig({ DOCKER_HOST: process.env.DOCKER_HOST ?? '', ...env });
-}
-
-/** The engine as the tests see it (to check what the platform left there). */
-export function testEngine(): Docker {
-  return new Docker(dockerEndpoint(process.env.DOCKER_HOST || undefined).options);
-}
-
-/** Engine containers carrying the platform GUID label `vexil.instance`. */
-export async function engineContainersOf(ids: string[]): Promise<Docker.ContainerInfo[]> {
-  if (ids.length === 0) return [];
-  const all = await testEngine().listContainers({
-    all: true,
-    filters: { label: [LABELS.instance] },
-  });
-  return all.filter((c) => ids.includes(c.Labels[LABELS.instance]));
-}
-
-/** Engine containers of this deployment (its owner label). */
-export async function engineContainersOwnedBy(owner: string): Promise<Docker.ContainerInfo[]> {
-  return testEngine().listContainers({
-    all: true,
-    filters: { label: [`${LABELS.owner}=${owner}`] },
-  });
-}
-
-/** Removes every engine container of the deployment (afterAll safety net). */
-export async function removeOwnedContainers(owner: string | undefined): Promise<void> {
-  if (!owner) return;
-  const engine = testEngine();
-  for (const c of await engineContainersOwnedBy(owner)) {
-    await engine
-      .getContainer(c.Id)
-      .remove({ force: true })
-      .catch(() => undefined);
+    } else {
+      const reason = `Container suites [${provider}]: ${found.problem}; ${hint}`;
+      describe.skip(named, skippedBecause(reason), () =>
+        fn(() => ({}) as TestDatabase, '', {} as ContainerEngine),
+      );
+    }
   }
 }
 

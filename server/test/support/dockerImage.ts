@@ -68,6 +68,11 @@ async function ensureImage(docker: Docker, image: string): Promise<void> {
   await docker.getImage(image).inspect();
 }
 
+/** Makes sure both test images exist on the engine (the swarm engine's set-up uses it too). */
+export async function ensureTestImages(docker: Docker): Promise<void> {
+  for (const image of Object.keys(commands)) await ensureImage(docker, image);
+}
+
 export default async function setup(project: TestProject): Promise<void> {
   const docker = new Docker(dockerEndpoint(process.env.DOCKER_HOST || undefined).options);
   try {
@@ -78,7 +83,7 @@ export default async function setup(project: TestProject): Promise<void> {
     return;
   }
   try {
-    for (const image of Object.keys(commands)) await ensureImage(docker, image);
+    await ensureTestImages(docker);
   } catch (error) {
     project.provide('dockerTestImage', null);
     project.provide(

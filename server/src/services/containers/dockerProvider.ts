@@ -37,7 +37,7 @@ interface DockerFailure {
 }
 
 /** Turns a Docker client failure into one of the provider's two errors. */
-function engineError(error: unknown, doing: string): Error {
+export function engineError(error: unknown, doing: string): Error {
   const failure = (error ?? {}) as DockerFailure;
   if (failure.code && UNREACHABLE.has(failure.code)) {
     return new ContainerEngineUnavailableError(error);
@@ -49,7 +49,7 @@ function engineError(error: unknown, doing: string): Error {
   return new ContainerEngineError(`Could not ${doing}: ${detail}`, error);
 }
 
-const isStatus = (error: unknown, ...codes: number[]) =>
+export const isStatus = (error: unknown, ...codes: number[]) =>
   codes.includes((error as DockerFailure | null)?.statusCode ?? 0);
 
 /** This machine's first external IPv4 address, for ports published by a local engine. */
@@ -61,7 +61,7 @@ export function machineAddress(): string {
   return '127.0.0.1';
 }
 
-const ANY_ADDRESS = new Set(['', '0.0.0.0', '::']);
+export const ANY_ADDRESS = new Set(['', '0.0.0.0', '::']);
 
 export class DockerProvider implements ContainerProvider {
   private readonly docker: Docker;

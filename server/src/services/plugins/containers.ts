@@ -1,7 +1,6 @@
-/** `app.containers`: the container service with the Docker provider, the policy, the janitor. */
+/** `app.containers`: the container service with the configured provider (Docker or Swarm), the policy, the janitor. */
 import { startContainerCleanup } from '../containers/cleanup.js';
-import { dockerEndpoint } from '../containers/dockerEndpoint.js';
-import { DockerProvider } from '../containers/dockerProvider.js';
+import { providerFor } from '../containers/providerFor.js';
 import { ContainerService } from '../containers/service.js';
 import { servicePlugin } from '../servicePlugin.js';
 
@@ -15,10 +14,7 @@ export const containersPlugin = servicePlugin(
   'containers',
   (app) => {
     const { containers: config } = app.config;
-    const provider = new DockerProvider(
-      dockerEndpoint(config.dockerHost, config.dockerCertPath),
-      config.hostIp,
-    );
+    const provider = providerFor(config);
     const service = new ContainerService({
       db: app.db,
       provider,

@@ -15,6 +15,8 @@ import { deploymentDefaults } from '#server/services/settings.js';
 describe('container configuration', () => {
   it('defaults to the local socket, host ports and no capture', () => {
     expect(loadConfig({}).containers).toEqual({
+      provider: 'docker',
+      swarmNetwork: undefined,
       dockerHost: undefined,
       dockerCertPath: undefined,
       portMapping: 'Default',
