@@ -29,6 +29,40 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // docs/architecture.md: an import leaves its folder through an alias, never by climbing three
+    // or more folders.
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){3,}',
+              message: 'Import through an alias (@/…, #server/…, #wire/…) instead of climbing.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server never reaches into the client: shared wire types come from #wire/.
+    files: ['server/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(src|resources)/|^@/|^(\\.\\./){3,}',
+              message: 'The server imports nothing from the client (wire types: #wire/…).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
