@@ -42,6 +42,7 @@ import { databaseNamespace, sourceIdentity } from './services/scoreboard/redisSt
 import { registerScoreboards } from './services/scoreboard/setup.js';
 import { LocalBlobStore } from './services/blobStore.js';
 import { FlagChecker } from './services/flagChecker.js';
+import { submissionClaimsFor } from './services/cluster/submissionClaimsFor.js';
 import { join } from 'node:path';
 import { compileParamValidator, compileRequestBodyValidator } from './spec/validators.js';
 
@@ -118,9 +119,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         // Any other failure: say so at 1, 2, 4, 8… failures.
         if ((failures & (failures - 1)) !== 0) return;
         const what =
-          ids.length > 0 ? `check submissions ${ids.join(', ')}` : 'list the unchecked submissions';
+          ids.length > 0 ? `check submissions ${ids.join(', ')}` : 'claim the unchecked submissions';
         app.log.error({ err: error }, `Could not ${what} (${failures} times); retrying`);
       },
+      claims: submissionClaimsFor(app, database),
+      singleInstance: database.dialect === 'sqlite',
     },
   );
   app.decorate('flagChecker', flagChecker);

@@ -1,0 +1,22 @@
+/**
+ * The app's claims on the submissions it checks (services/flagCheck/claims.ts), named by the
+ * instance and reporting to the app's log. A renewal or sweep failing while the database is down
+ * is not logged again: the database's health says so once.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.js';
+import { ClaimKeeper, type ClaimOptions } from '../flagCheck/claims.js';
+
+export function submissionClaimsFor(
+  app: FastifyInstance,
+  database: Database,
+  options: Omit<ClaimOptions, 'onError'> = {},
+): ClaimKeeper {
+  return new ClaimKeeper(database.db, {
+    ...options,
+    onError: (what, error) => {
+      if (database.health.failed(error)) return;
+      app.log.warn({ err: error }, `Could not ${what} the claims on unchecked submissions`);
+    },
+  });
+}
