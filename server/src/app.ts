@@ -43,6 +43,7 @@ import { registerScoreboards } from './services/scoreboard/setup.js';
 import { LocalBlobStore } from './services/blobStore.js';
 import { FlagChecker } from './services/flagChecker.js';
 import { submissionClaimsFor } from './services/cluster/submissionClaimsFor.js';
+import { registerCluster } from './services/cluster/setup.js';
 import { join } from 'node:path';
 import { compileParamValidator, compileRequestBodyValidator } from './spec/validators.js';
 
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Instances on one database share caches, boards and invalidations: name them by it.
   const deployment = databaseNamespace(sourceIdentity(database.source));
   app.decorate('clusterEvents', clusterEventsFor(app, deployment));
+  registerCluster(app, database, deployment);
   registerScoreboards(app, database);
 
   const flagChecker = new FlagChecker(
@@ -119,7 +121,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         // Any other failure: say so at 1, 2, 4, 8… failures.
         if ((failures & (failures - 1)) !== 0) return;
         const what =
-          ids.length > 0 ? `check submissions ${ids.join(', ')}` : 'claim the unchecked submissions';
+          ids.length > 0
+            ? `check submissions ${ids.join(', ')}`
+            : 'claim the unchecked submissions';
         app.log.error({ err: error }, `Could not ${what} (${failures} times); retrying`);
       },
       claims: submissionClaimsFor(app, database),

@@ -32,7 +32,7 @@ export function registerContainers(app: FastifyInstance): void {
   }
   let cleanup: ReturnType<typeof startContainerCleanup> | undefined;
   app.addHook('onReady', async () => {
-    cleanup = startContainerCleanup(service);
+    cleanup = startContainerCleanup(service, undefined, app.clusterLock);
   });
   app.addHook('onClose', async () => {
     await cleanup?.stop();

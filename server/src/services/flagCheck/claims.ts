@@ -40,10 +40,11 @@ export interface ClaimOptions {
   timeoutMs?: number;
   sweepIntervalMs?: number;
   /**
-   * Whether this instance runs the periodic sweep now (one instance of the cluster is enough);
-   * always unless told otherwise. The sweeps at start and after an outage always run.
+   * Runs a periodic sweep, or not when another instance of the cluster does (services/cluster/
+   * clusterLock.ts); `periodMs` is the sweep interval. Always here unless told otherwise. The
+   * sweeps at start and after an outage always run.
    */
-  sweepHere?: () => boolean;
+  exclusive?: (sweep: () => Promise<void>, periodMs: number) => Promise<unknown>;
   /** Told about a failed renewal, sweep or release (the claims lapse or are retried). */
   onError?: (what: 'renew' | 'sweep' | 'release', error: unknown) => void;
 }
@@ -96,10 +97,12 @@ export class ClaimKeeper {
       },
       Math.max(1, Math.floor(this.timeoutMs / 4)),
     );
+    const pass = () =>
+      this.claimFree().then(found, (error: unknown) => this.options.onError?.('sweep', error));
+    const exclusive = this.options.exclusive ?? ((job: () => Promise<void>) => job());
     const sweep = setInterval(() => {
-      if (this.options.sweepHere && !this.options.sweepHere()) return;
-      this.sweeping ??= this.claimFree()
-        .then(found, (error: unknown) => this.options.onError?.('sweep', error))
+      this.sweeping ??= exclusive(pass, this.sweepIntervalMs)
+        .catch((error: unknown) => this.options.onError?.('sweep', error))
         .finally(() => (this.sweeping = undefined));
     }, this.sweepIntervalMs);
     renew.unref();

@@ -43,6 +43,7 @@ export function registerScoreboards(app: FastifyInstance, database: Database): v
         app.realtime.publish(groups.players(board.gameId), 'ReceivedScoreboardUpdate', update);
       },
       onRemoved: (gameId) => app.clusterEvents.publish(TOPIC, `${gameId}:${GONE}`),
+      exclusive: (gameId, build) => app.clusterLock.runExclusive(`board:${gameId}`, build),
       onError: (gameId, error) => {
         // An outage of the database is logged once, by its health.
         if (database.health.failed(error)) return;
@@ -59,7 +60,7 @@ export function registerScoreboards(app: FastifyInstance, database: Database): v
     else if (Number.isFinite(Number(what))) boards.builtElsewhere(gameId, Number(what));
   });
 
-  const warmup = startScoreboardWarmup(app);
+  const warmup = startScoreboardWarmup(app, { lock: app.clusterLock });
   let starting: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
     // In the background: the server answers while the boards are built.
