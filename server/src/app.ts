@@ -44,6 +44,7 @@ import { LocalBlobStore } from './services/blobStore.js';
 import { FlagChecker } from './services/flagChecker.js';
 import { submissionClaimsFor } from './services/cluster/submissionClaimsFor.js';
 import { registerCluster } from './services/cluster/setup.js';
+import { sharedSettingsCache } from './services/cluster/sharedSettings.js';
 import { join } from 'node:path';
 import { compileParamValidator, compileRequestBodyValidator } from './spec/validators.js';
 
@@ -91,7 +92,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('logStore', logStore);
-  app.decorate('settings', new SettingsService(database.db, deploymentDefaults(config.containers)));
+  app.decorate(
+    'settings',
+    new SettingsService(
+      database.db,
+      deploymentDefaults(config.containers),
+      sharedSettingsCache(() => app.clusterEvents),
+    ),
+  );
   app.decorate(
     'files',
     new FileService(database.db, new LocalBlobStore(join(config.dataDir, 'files'))),

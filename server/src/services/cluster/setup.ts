@@ -2,7 +2,8 @@
  * What the app needs to share work with the other instances of its deployment: a name for this
  * instance (`app.instanceId`) and the cluster lock (`app.clusterLock`, clusterLock.ts) — over Redis
  * when the deployment has one, else a PostgreSQL advisory lock, and on SQLite (one instance) a lock
- * that is always this instance's.
+ * that is always this instance's. It also keeps this instance's copy of the site settings in step
+ * with the others (sharedSettings.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
@@ -14,6 +15,7 @@ import {
   type ClusterLock,
 } from './clusterLock.js';
 import { newInstanceId } from './instanceId.js';
+import { followSettingsChanges } from './sharedSettings.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +28,8 @@ declare module 'fastify' {
 export function registerCluster(app: FastifyInstance, database: Database, namespace: string): void {
   app.decorate('instanceId', newInstanceId());
   app.decorate('clusterLock', clusterLockFor(app, database, namespace));
+  const unfollow = followSettingsChanges(app.clusterEvents, app.settings);
+  app.addHook('onClose', async () => unfollow());
 }
 
 function clusterLockFor(app: FastifyInstance, database: Database, namespace: string): ClusterLock {
