@@ -10,6 +10,7 @@ import {
   accountTokensPlugin,
   captchaPlugin,
 } from '../services/plugins/account.js';
+import { clusterLockPlugin, instanceIdPlugin } from '../services/plugins/cluster.js';
 import { clusterEventsPlugin } from '../services/plugins/clusterEvents.js';
 import { containersPlugin } from '../services/plugins/containers.js';
 import { filesPlugin } from '../services/plugins/files.js';
@@ -24,10 +25,12 @@ import type { AppDependencies } from './dependencies.js';
 
 export const services = fp<AppDependencies>(
   async (app, deps) => {
+    await app.register(clusterEventsPlugin);
+    await app.register(instanceIdPlugin);
+    await app.register(clusterLockPlugin);
     await app.register(settingsPlugin);
     await app.register(filesPlugin);
     await app.register(realtimePlugin);
-    await app.register(clusterEventsPlugin);
     await app.register(scoreboardsPlugin);
     await app.register(containersPlugin);
     // After the containers: the checker starts after their janitor and stops before it.

@@ -5,20 +5,22 @@
  * waits BATCH_WINDOW_MS for the ones arriving with it; under a burst the batches grow and the
  * commits stay few.
  *
- * At start every submission still `FlagSubmitted` is queued again (the listing itself is retried
- * while the database is down). A batch that fails (a busy or unreachable database, a lost
+ * Several instances may share the database: each submission is claimed by one of them, which
+ * checks it (flagCheck/claims.ts). At start every submission still `FlagSubmitted` that nobody
+ * holds is claimed and queued (every one of them on a single-instance database, SQLite); the
+ * claiming itself is retried while the database is down. A batch that fails (a busy or unreachable database, a lost
  * connection, a full disk) is never dropped, however often it fails: its ids are queued again,
  * one per batch so that one bad submission cannot hold back the others, after a delay that
  * doubles up to 30 s. When the database comes back after an outage (`resume`), the waiting ids are
- * checked at once, and the submissions still `FlagSubmitted` are listed again: one stored just
- * before its request failed was never queued. Stopping waits for the checks in progress; queued
- * ids stay `FlagSubmitted` in the database and are picked up at the next start.
+ * checked at once, and the submissions nobody holds are claimed again: one stored just before its
+ * request failed was never queued. Stopping waits for the checks in progress; queued ids stay
+ * `FlagSubmitted` in the database, their claims released for another instance or the next start.
  */
 import { availableParallelism, totalmem } from 'node:os';
 import type { Kysely } from 'kysely';
-import { listUncheckedSubmissionIds } from '../db/repositories/submissions.js';
 import type { DB } from '../db/schema.js';
 import { checkBatch } from './flagCheck/checkBatch.js';
+import { ClaimKeeper } from './flagCheck/claims.js';
 import { publishBatch, type PublishDeps } from './flagCheck/publish.js';
 
 const GIB = 1024 ** 3;
@@ -55,12 +57,18 @@ export interface FlagCheckerOptions {
   batchWindowMs?: number;
   /** Told about a failed batch: the ids, how often they failed, the error. */
   onError?: (ids: number[], failures: number, error: unknown) => void;
+  /** This instance's claims (one with a new instance id and the default timings unless given). */
+  claims?: ClaimKeeper;
+  /** The database serves this instance alone (SQLite): at start, every unchecked one is ours. */
+  singleInstance?: boolean;
 }
 
 export class FlagChecker {
   private readonly queue: Item[] = [];
   private readonly queued = new Set<number>();
   private readonly retrying = new Map<number, NodeJS.Timeout>();
+  /** Ids of the batches being checked. */
+  private readonly checking = new Set<number>();
   private readonly waiting: Array<() => void> = [];
   private readonly idleWaiters: Array<() => void> = [];
   private workers: Promise<void>[] = [];
@@ -74,21 +82,39 @@ export class FlagChecker {
   private listed: Promise<void> = Promise.resolve();
 
   private readonly batchWindowMs: number;
+  private readonly claims: ClaimKeeper;
+  /** Not started yet: the next claiming is the start's. */
+  private firstStart = true;
 
   constructor(
     private readonly deps: CheckDeps,
     private readonly options: FlagCheckerOptions = {},
   ) {
     this.batchWindowMs = options.batchWindowMs ?? BATCH_WINDOW_MS;
+    this.claims = options.claims ?? new ClaimKeeper(deps.db);
   }
 
-  /** Starts the workers and queues every submission still waiting for its result. */
+  /**
+   * The claim a submission stored by this instance is written with (then `enqueue` it); none
+   * while stopped: the submission is left to whichever instance sweeps first.
+   */
+  newClaim(): { by: string; until: number } | undefined {
+    return this.running ? this.claims.newClaim() : undefined;
+  }
+
+  /** Starts the workers and queues every submission waiting for its result that nobody holds. */
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
     const count = Math.max(1, this.options.workers ?? defaultWorkerCount());
     this.workers = Array.from({ length: count }, () => this.work());
-    await (this.listed = this.queueUnchecked());
+    this.claims.start(
+      () => this.heldIds(),
+      (ids) => ids.forEach((id) => this.enqueue(id)),
+    );
+    const takeOver = this.firstStart && this.options.singleInstance === true;
+    this.firstStart = false;
+    await (this.listed = this.queueUnchecked(0, takeOver));
   }
 
   /**
@@ -109,19 +135,22 @@ export class FlagChecker {
     this.listed = this.queueUnchecked();
   }
 
-  /** Queues the submissions still waiting for their result; on failure, tries again later. */
-  private async queueUnchecked(failures = 0): Promise<void> {
+  /**
+   * Claims and queues the submissions waiting for their result that nobody holds (`takeOver`:
+   * every one); on failure, tries again later.
+   */
+  private async queueUnchecked(failures = 0, takeOver = false): Promise<void> {
     this.relisting = undefined;
     if (!this.running) return;
     this.listing++;
     try {
-      for (const id of await listUncheckedSubmissionIds(this.deps.db)) this.enqueue(id);
+      for (const id of await this.claims.claimFree(takeOver)) this.enqueue(id);
     } catch (error) {
       this.options.onError?.([], failures + 1, error);
       if (this.running) {
         const delay = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** failures);
         this.relisting = setTimeout(() => {
-          this.listed = this.queueUnchecked(failures + 1);
+          this.listed = this.queueUnchecked(failures + 1, takeOver);
         }, delay);
         this.relisting.unref();
       }
@@ -147,10 +176,12 @@ export class FlagChecker {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Stops taking items and waits for the checks in progress. */
+  /** Stops taking items, waits for the checks in progress and releases the unchecked claims. */
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    // Those being checked too: a release skips what their check settles.
+    const unchecked = this.heldIds();
     this.queue.length = 0;
     this.queued.clear();
     for (const timer of this.retrying.values()) clearTimeout(timer);
@@ -160,7 +191,13 @@ export class FlagChecker {
     for (const wake of this.waiting.splice(0)) wake();
     await Promise.all([...this.workers, this.listed]);
     this.workers = [];
+    await this.claims.stop(unchecked);
     this.settleIdle();
+  }
+
+  /** What this instance holds claims on: queued, waiting for a retry, or being checked. */
+  private heldIds(): number[] {
+    return [...this.queued, ...this.retrying.keys(), ...this.checking];
   }
 
   private push(item: Item): void {
@@ -197,15 +234,15 @@ export class FlagChecker {
         continue;
       }
       this.busy++;
+      const ids = batch.map((item) => item.id);
+      for (const id of ids) this.checking.add(id);
       try {
-        const outcome = await checkBatch(
-          this.deps.db,
-          batch.map((item) => item.id),
-        );
+        const outcome = await checkBatch(this.deps.db, ids);
         publishBatch(this.deps, outcome);
       } catch (error) {
         this.retryLater(batch, error);
       } finally {
+        for (const id of ids) this.checking.delete(id);
         this.busy--;
       }
     }

@@ -181,6 +181,9 @@ describe('lost PostgreSQL connections', skipUnless(ready, REASON.postgres), () =
       await holder.query('begin');
       await holder.query('select id from submissions where id = $1 for update', [id]);
       await checker.start();
+      // Queued as the submit route does: a start's claiming skips a row another session has
+      // locked (it is being checked elsewhere), so it would not find this one.
+      checker.enqueue(id);
       let waiting: number | undefined;
       await expect
         .poll(

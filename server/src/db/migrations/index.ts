@@ -9,6 +9,7 @@ import { solveOrder } from './0005_solve_order.js';
 import { containers } from './0006_containers.js';
 import { boardIndexes } from './0007_board_indexes.js';
 import { fileContentTypes } from './0008_file_content_types.js';
+import { submissionClaims } from './0009_submission_claims.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -21,4 +22,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0006_containers': containers,
   '0007_board_indexes': boardIndexes,
   '0008_file_content_types': fileContentTypes,
+  '0009_submission_claims': submissionClaims,
 };

@@ -17,6 +17,8 @@ export interface NewSubmission {
   userName: string;
   answer: string;
   now: number;
+  /** Claimed at once by the instance that will check it (db/repositories/submissionClaims.ts). */
+  claim?: { by: string; until: number };
 }
 
 /** A submission with the names monitors see. */
@@ -46,6 +48,8 @@ export async function insertSubmission(db: Db, input: NewSubmission): Promise<nu
       answer: input.answer,
       status: 'FlagSubmitted',
       submit_time: input.now,
+      claimed_by: input.claim?.by ?? null,
+      claim_expires_at: input.claim?.until ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -84,17 +88,6 @@ export async function settleSubmissions(
     .where('id', 'in', ids)
     .where('status', '=', 'FlagSubmitted')
     .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/** Ids of submissions still waiting for their check, oldest first. */
-export async function listUncheckedSubmissionIds(db: Db): Promise<number[]> {
-  const rows = await db
-    .selectFrom('submissions')
-    .select('id')
-    .where('status', '=', 'FlagSubmitted')
-    .orderBy('id')
     .execute();
   return rows.map((row) => row.id);
 }

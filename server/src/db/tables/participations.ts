@@ -47,6 +47,10 @@ export interface SubmissionsTable {
   answer: string;
   status: Generated<string>;
   submit_time: EpochMs;
+  /** The instance checking it while unchecked (migration 0009); null = nobody yet. */
+  claimed_by: string | null;
+  /** When that claim lapses unless renewed; another instance may then take it over. */
+  claim_expires_at: EpochMs | null;
 }
 
 export interface CheatInfosTable {

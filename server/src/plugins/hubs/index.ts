@@ -10,7 +10,8 @@ import { adminHub, forwardLogs } from './adminHub.js';
 import { DEFAULT_TIMING } from './connection.js';
 import { GameFeedGate } from './gameFeed.js';
 import { monitorHub } from './monitorHub.js';
-import { ConnectionTokens, registerNegotiate } from './negotiate.js';
+import { registerNegotiate } from './negotiate.js';
+import { sharedConnectionTokens } from './sharedTokens.js';
 import { originGuard } from './origin.js';
 import { servicePlugin } from '../../services/servicePlugin.js';
 import { registerHubSocket, type HubRuntime } from './socket.js';
@@ -45,7 +46,7 @@ export const hubsPlugin = fp<HubsOptions>(
       scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_r, _b, done) =>
         done(null, undefined),
       );
-      const tokens = new ConnectionTokens();
+      const tokens = sharedConnectionTokens(app);
       const hubs = [userHub(new GameFeedGate(app.db, app.log)), monitorHub, adminHub];
       const onRequest = [...(rateLimit ? [rateLimit] : []), originGuard(app.config)];
       for (const hub of hubs) {

@@ -64,10 +64,13 @@ export class ConnectionTokens {
   }
 }
 
+/** What negotiate and the WebSocket route need of the tokens (signedTokens.ts, or the above). */
+export type HubTokens = Pick<ConnectionTokens, 'issue' | 'redeem'>;
+
 export function registerNegotiate(
   app: FastifyInstance,
   path: string,
-  tokens: ConnectionTokens,
+  tokens: HubTokens,
   onRequest: onRequestHookHandler[],
 ): void {
   app.post<{ Querystring: { negotiateVersion?: string } }>(`${path}/negotiate`, {

@@ -6,7 +6,7 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { HubConnection, type HubTiming } from './connection.js';
 import type { HubDefinition } from './hub.js';
-import type { ConnectionTokens } from './negotiate.js';
+import type { HubTokens } from './negotiate.js';
 
 export interface HubRuntime {
   timing: HubTiming;
@@ -16,7 +16,7 @@ export interface HubRuntime {
 export function registerHubSocket(
   app: FastifyInstance,
   hub: HubDefinition,
-  tokens: ConnectionTokens,
+  tokens: HubTokens,
   runtime: HubRuntime,
   onRequest: onRequestHookHandler[],
 ): void {

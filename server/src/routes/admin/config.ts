@@ -9,7 +9,8 @@ export const adminConfigHandlers: Handlers = {
 
   async adminGetConfig(request) {
     const { settings } = request.server;
-    settings.invalidate();
+    // Read afresh here; nothing changed, so the other instances are not told.
+    settings.forget();
     return settings.get();
   },
 

@@ -32,6 +32,7 @@ export const gameSubmitHandlers: Handlers = {
       userName: caller.userName,
       answer: request.body.flag.trim(),
       now,
+      claim: request.server.flagChecker.newClaim(),
     });
     request.server.flagChecker.enqueue(submissionId);
     logAction(

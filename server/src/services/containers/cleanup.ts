@@ -3,10 +3,12 @@
  * event, as the contract says) and removes engine containers that carry this deployment's owner
  * label but have no row — left by a crash, or by a deleted challenge, game or team whose removal
  * failed. A grace period spares containers being created right now, whose row is not written yet.
+ * With several instances, one of them runs each pass (the cluster lock).
  */
 import { listContainerIds, listExpiredContainers } from '../../db/repositories/containers.js';
 import { storageFault } from '../../db/faults.js';
 import { LABELS } from '../../domain/containers.js';
+import type { ClusterLock } from '../cluster/clusterLock.js';
 import { ContainerEngineUnavailableError } from './provider.js';
 import type { ContainerService } from './service.js';
 
@@ -62,10 +64,14 @@ export interface CleanupJob {
   stop(): Promise<void>;
 }
 
-/** Starts the janitor: one pass right away, then one per interval. */
+/**
+ * Starts the janitor: one pass right away, then one per interval; with a cluster lock, a pass
+ * runs on one instance per interval.
+ */
 export function startContainerCleanup(
   containers: ContainerService,
   intervalMs: number = CLEANUP_INTERVAL_MS,
+  lock?: ClusterLock,
 ): CleanupJob {
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -91,9 +97,18 @@ export function startContainerCleanup(
       }
     }
   };
+  const exclusivePass = async () => {
+    if (!lock) return pass();
+    await lock
+      .runExclusive('container-cleanup', pass, { minHoldMs: intervalMs * 0.8 })
+      .catch((error: unknown) => {
+        // The lock's database is down: its health logs the outage; the next pass tries again.
+        if (!storageFault(error)) containers.log.error({ err: error }, 'Container cleanup failed');
+      });
+  };
   const runOnce = () => {
     if (stopped) return Promise.resolve();
-    running ??= pass().finally(() => (running = null));
+    running ??= exclusivePass().finally(() => (running = null));
     return running;
   };
   const timer = setInterval(() => void runOnce(), intervalMs);

@@ -29,7 +29,7 @@ export const containersPlugin = servicePlugin(
     }
     let cleanup: ReturnType<typeof startContainerCleanup> | undefined;
     app.addHook('onReady', async () => {
-      cleanup = startContainerCleanup(service);
+      cleanup = startContainerCleanup(service, undefined, app.clusterLock);
     });
     app.addHook('onClose', async () => {
       await cleanup?.stop();
@@ -37,5 +37,5 @@ export const containersPlugin = servicePlugin(
     });
     return service;
   },
-  ['config', 'db', 'settings'],
+  ['config', 'db', 'settings', 'clusterLock'],
 );

@@ -2,6 +2,7 @@
  * `app.flagChecker`: checks submitted flags in the background; starts when the app is ready,
  * resumes when the database comes back, stops (after its current batch) when the app closes.
  */
+import { submissionClaimsFor } from '../cluster/submissionClaimsFor.js';
 import { FlagChecker } from '../flagChecker.js';
 import { servicePlugin } from '../servicePlugin.js';
 
@@ -32,9 +33,11 @@ export const flagCheckerPlugin = servicePlugin(
           const what =
             ids.length > 0
               ? `check submissions ${ids.join(', ')}`
-              : 'list the unchecked submissions';
+              : 'claim the unchecked submissions';
           app.log.error({ err: error }, `Could not ${what} (${failures} times); retrying`);
         },
+        claims: submissionClaimsFor(app, database),
+        singleInstance: database.dialect === 'sqlite',
       },
     );
     app.addHook('onReady', () => flagChecker.start());
@@ -45,5 +48,5 @@ export const flagCheckerPlugin = servicePlugin(
     });
     return flagChecker;
   },
-  ['config', 'database', 'realtime', 'scoreboards', 'metrics'],
+  ['config', 'database', 'realtime', 'scoreboards', 'metrics', 'clusterLock', 'instanceId'],
 );

@@ -45,6 +45,7 @@ export const scoreboardsPlugin = servicePlugin(
           app.realtime.publish(groups.players(board.gameId), 'ReceivedScoreboardUpdate', update);
         },
         onRemoved: (gameId) => app.clusterEvents.publish(TOPIC, `${gameId}:${GONE}`),
+        exclusive: (gameId, build) => app.clusterLock.runExclusive(`board:${gameId}`, build),
         onError: (gameId, error) => {
           // An outage of the database is logged once, by its health.
           if (database.health.failed(error)) return;
@@ -60,7 +61,10 @@ export const scoreboardsPlugin = servicePlugin(
       else if (Number.isFinite(Number(what))) boards.builtElsewhere(gameId, Number(what));
     });
 
-    const warmup = startScoreboardWarmup({ db: app.db, scoreboards: boards, log: app.log });
+    const warmup = startScoreboardWarmup(
+      { db: app.db, scoreboards: boards, log: app.log },
+      { lock: app.clusterLock },
+    );
     let starting: Promise<unknown> = Promise.resolve();
     app.addHook('onReady', async () => {
       // In the background: the server answers while the boards are built.
@@ -79,5 +83,5 @@ export const scoreboardsPlugin = servicePlugin(
     });
     return boards;
   },
-  ['config', 'database', 'db', 'metrics', 'clusterEvents', 'realtime'],
+  ['config', 'database', 'db', 'metrics', 'clusterEvents', 'clusterLock', 'realtime'],
 );

@@ -1,4 +1,8 @@
-/** `app.settings`: the site's settings, stored in the database over the deployment's defaults. */
+/**
+ * `app.settings`: the site's settings, stored in the database over the deployment's defaults; the
+ * cached copy is dropped on every instance when one saves a change (cluster/sharedSettings.ts).
+ */
+import { followSettingsChanges, sharedSettingsCache } from '../cluster/sharedSettings.js';
 import { deploymentDefaults, SettingsService } from '../settings.js';
 import { servicePlugin } from '../servicePlugin.js';
 
@@ -10,6 +14,15 @@ declare module 'fastify' {
 
 export const settingsPlugin = servicePlugin(
   'settings',
-  (app) => new SettingsService(app.db, deploymentDefaults(app.config.containers)),
-  ['config', 'db'],
+  (app) => {
+    const settings = new SettingsService(
+      app.db,
+      deploymentDefaults(app.config.containers),
+      sharedSettingsCache(() => app.clusterEvents),
+    );
+    const unfollow = followSettingsChanges(app.clusterEvents, settings);
+    app.addHook('onClose', async () => unfollow());
+    return settings;
+  },
+  ['config', 'db', 'clusterEvents'],
 );

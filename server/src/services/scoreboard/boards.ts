@@ -8,6 +8,10 @@
  * After each build the board is stored, then `onBuilt` runs (the hub's "board changed" message),
  * then the callbacks given with the changes the build includes (blood notices: a player who sees
  * the notice and reads the board finds the blood on it).
+ *
+ * With several instances (`exclusive`, the cluster lock), a rebuild after changes runs on one
+ * instance at a time: one that finds another building waits `minIntervalMs` and tries again,
+ * serving the shared board meanwhile. A first build that a reader waits for is never held back.
  */
 import type { BoardBytes } from './boardBytes.js';
 import type { BoardBuilder } from './builder.js';
@@ -23,6 +27,8 @@ export interface BoardsOptions {
   /** The game's board was removed here (the game is gone): tell the other instances. */
   onRemoved?: (gameId: number) => void;
   onError?: (gameId: number, error: unknown) => void;
+  /** Runs a rebuild unless another instance is rebuilding the game; answers whether it ran. */
+  exclusive?: (gameId: number, build: () => Promise<void>) => Promise<boolean>;
 }
 
 /** A 1,000-team board builds in well under 100 ms; see bench/README.md (event scenario). */
@@ -171,11 +177,12 @@ export class Boards {
     const wait = delay ?? Math.max(0, state.lastStart + this.minIntervalMs - Date.now());
     state.timer = setTimeout(() => {
       state.timer = undefined;
-      void this.start(gameId, state);
+      void this.start(gameId, state, true);
     }, wait);
   }
 
-  private start(gameId: number, state: GameState): Promise<void> {
+  /** `exclusive`: a rebuild after changes, held back while another instance rebuilds. */
+  private start(gameId: number, state: GameState, exclusive = false): Promise<void> {
     state.dirty = false;
     const after = state.after.splice(0);
     state.lastStart = Date.now();
@@ -184,7 +191,8 @@ export class Boards {
     const version = Math.max(Date.now(), state.version + 1);
     state.version = version;
     let failed = false;
-    state.building = (async () => {
+    let heldBack = false;
+    const build = async () => {
       try {
         const began = performance.now();
         const board = await this.builder.build(gameId, version);
@@ -199,9 +207,26 @@ export class Boards {
         failed = true;
         this.options.onError?.(gameId, error);
       }
-    })();
+    };
+    const guard = exclusive ? this.options.exclusive : undefined;
+    state.building = guard
+      ? guard(gameId, build).then(
+          (ran) => void (heldBack = !ran),
+          (error: unknown) => {
+            failed = true;
+            this.options.onError?.(gameId, error);
+          },
+        )
+      : build();
     return state.building.finally(() => {
       state.building = undefined;
+      if (heldBack && !this.closed) {
+        // Another instance is building: ours includes what it may not, so it comes later.
+        state.dirty = true;
+        state.after.unshift(...after);
+        this.schedule(gameId, state, this.minIntervalMs);
+        return;
+      }
       state.failed = failed;
       for (const run of after) runSafely(run);
       if (failed && !this.closed) {

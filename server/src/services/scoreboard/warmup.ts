@@ -3,7 +3,8 @@
  * within the next 15 minutes get their board built if none is stored yet, so the crowd arriving
  * at the start is served at once. At server start, the boards of games under way (or that ended
  * within the last day, or start within 15 minutes) are built too: no reader waits for a first
- * build after a restart.
+ * build after a restart. With several instances, one of them runs each periodic warm-up (the
+ * cluster lock); the boards it builds are shared through Redis.
  */
 import type { Kysely } from 'kysely';
 import { storageFault } from '../../db/faults.js';
@@ -12,6 +13,7 @@ import {
   listGamesUnderWayBetween,
 } from '../../db/repositories/scoreboardData.js';
 import type { DB } from '../../db/schema.js';
+import type { ClusterLock } from '../cluster/clusterLock.js';
 import { BoardUnavailableError } from './boards.js';
 
 export const WARMUP_INTERVAL_MS = 10 * 60_000;
@@ -74,12 +76,14 @@ export interface WarmupJob {
 export interface WarmupOptions {
   intervalMs?: number;
   clock?: () => number;
+  /** One instance of the cluster warms up per interval. */
+  lock?: ClusterLock;
 }
 
 /** Runs the warm-up on every multiple of the interval until stopped. */
 export function startScoreboardWarmup(
   app: { db: Kysely<DB>; scoreboards: WarmupTarget; log: WarmupLogger },
-  { intervalMs = WARMUP_INTERVAL_MS, clock = Date.now }: WarmupOptions = {},
+  { intervalMs = WARMUP_INTERVAL_MS, clock = Date.now, lock }: WarmupOptions = {},
 ): WarmupJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -88,8 +92,11 @@ export function startScoreboardWarmup(
   const schedule = () => {
     if (stopped) return;
     const delay = intervalMs - (clock() % intervalMs);
+    const periodic = lock
+      ? () => lock.runExclusive('scoreboard-warmup', runOnce, { minHoldMs: intervalMs / 2 })
+      : runOnce;
     timer = setTimeout(() => {
-      running = runOnce()
+      running = periodic()
         .catch((error: unknown) => {
           // The database is down: its health has logged the outage.
           if (storageFault(error)) return;
