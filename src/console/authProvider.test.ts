@@ -1,15 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildProfile } from '@/test/builders';
 import { HttpError } from '@/api/errors';
 import { accountKeys } from '@/hooks/account';
 import { createAuthProvider } from './authProvider';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const here = () => '/admin/users?page=2';
 const toLogin = { redirectTo: '/account/login?from=%2Fadmin%2Fusers%3Fpage%3D2', message: false };
@@ -20,8 +15,6 @@ function setup() {
 }
 
 describe('authProvider', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('checkAuth passes a signed-in user, with the role as permissions', async () => {
     fakeApi.on('GET', '/api/account/profile', 200, buildProfile({ role: 'Admin' }));
     const { auth } = setup();

@@ -7,11 +7,6 @@ import { fakeApi } from '@/test/apiMock';
 import { buildGameDetail } from '@/test/builders';
 import { canJoin, gamePhase, isPlayable, shouldPollGame, useGame } from './games';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const start = 1_800_000_000_000;
 const end = start + 3_600_000;
 const game = (overrides: Parameters<typeof buildGameDetail>[0] = {}) =>
@@ -59,7 +54,6 @@ describe('useGame', () => {
   it('reads the game again every 10 s while the registration waits for review', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const now = Date.now();
-    fakeApi.reset();
     fakeApi.on(
       'GET',
       '/api/game/7',
@@ -76,7 +70,6 @@ describe('useGame', () => {
   it('stays quiet before the start, then reads the game when it starts', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const now = Date.now();
-    fakeApi.reset();
     fakeApi.on(
       'GET',
       '/api/game/7',

@@ -8,11 +8,6 @@ import { buildScoreboard } from '@/test/builders';
 import { LIVE_SAFETY_INTERVAL, UPDATE_SPREAD } from './boardUpdates';
 import { useScoreboard } from './scoreboard';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const hub = vi.hoisted(() => ({
   last: undefined as UseHubOptions<unknown> | undefined,
   status: 'live' as HubStatus,
@@ -37,7 +32,6 @@ function wrapper({ children }: { children: ReactNode }) {
 describe('useScoreboard', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    fakeApi.reset();
     fakeApi.on('GET', BOARD, 200, buildScoreboard([], [], { updateTimeUtc: UPDATED }));
     hub.status = 'live';
   });

@@ -11,11 +11,6 @@ import {
 } from './download';
 import { NotificationProvider } from './notifications';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const url = '/api/admin/writeups/3/all';
 
 /** A file answer: the fake API sends `body` as JSON text, which is bytes all the same. */
@@ -49,8 +44,6 @@ describe('fileNameFromDisposition', () => {
 });
 
 describe('fetchFile', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('answers the bytes as a Blob with the name the server gave', async () => {
     fakeApi.on('GET', url, file({ 'Content-Disposition': 'attachment; filename="w.tar.gz"' }));
     const { blob, fileName } = await fetchFile(url);
@@ -99,7 +92,6 @@ describe('useDownload', () => {
   let saved: { name: string; href: string }[];
 
   beforeEach(() => {
-    fakeApi.reset();
     saved = [];
     URL.createObjectURL = vi.fn(() => 'blob:file');
     URL.revokeObjectURL = vi.fn();

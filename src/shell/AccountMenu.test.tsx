@@ -1,18 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildProfile } from '@/test/builders';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { AccountMenu } from './AccountMenu';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 describe('AccountMenu', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('offers visitors to sign in and come back', async () => {
     fakeApi.on('GET', '/api/account/profile', 401, problem(401, 'Not signed in'));
     renderWithProviders(<AccountMenu />, { route: '/games?page=2' });

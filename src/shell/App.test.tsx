@@ -1,18 +1,12 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildProfile } from '@/test/builders';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { AppRoutes } from './App';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 describe('AppRoutes', () => {
   beforeEach(() => {
-    fakeApi.reset();
     fakeApi.on('GET', '/api/config', 501, problem(501, 'Not implemented yet'));
   });
 

@@ -1,12 +1,13 @@
 /**
- * A fake API for component tests: a real openapi-fetch client (so paths, query strings and bodies
+ * The fake API of the web tests: a real openapi-fetch client (so paths, query strings and bodies
  * are serialised as in the app) whose `fetch` answers from routes the test registers, and which
- * records every request. Use it in place of the app's client:
+ * records every request. The web project's set-up (setup.ts) puts it in place of the app's client
+ * for every test and resets it after each; a test only programs it:
  *
- *   vi.mock('@/api/client', async (importOriginal) => ({
- *     ...(await importOriginal<typeof import('@/api/client')>()),
- *     api: (await import('./apiMock')).testApi,
- *   }));
+ *   fakeApi.on('GET', '/api/game/7', 200, buildGameDetail());   // or a handler, or .hold(...)
+ *   expect(fakeApi.requests('POST', '/api/game/7/teams')).toHaveLength(1);
+ *
+ * An unprogrammed route answers 404 with a problem body.
  */
 import createClient from 'openapi-fetch';
 import type { paths } from '@/api/schema.gen';
@@ -19,6 +20,9 @@ export interface RecordedRequest {
   body: unknown;
   headers: Headers;
 }
+
+/** The methods the app's client calls (openapi-fetch's GET, POST, PUT, DELETE…). */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 type Handler = (request: RecordedRequest) => Answer | Promise<Answer>;
@@ -66,7 +70,7 @@ export const testApi = createClient<paths>({ baseUrl: 'http://vexil.test', fetch
 
 export const fakeApi = {
   /** Answers `method path` with a status and JSON body (or a handler computing the answer). */
-  on(method: string, path: string, answer: Answer | Handler | number, body?: unknown) {
+  on(method: Method, path: string, answer: Answer | Handler | number, body?: unknown) {
     const handler: Handler =
       typeof answer === 'function'
         ? answer
@@ -77,7 +81,7 @@ export const fakeApi = {
     return fakeApi;
   },
   /** Answers `method path` only after `release()` is called (to see loading states). */
-  hold(method: string, path: string, status: number, body?: unknown) {
+  hold(method: Method, path: string, status: number, body?: unknown) {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     routes.set(key(method, path), async () => {
@@ -87,7 +91,7 @@ export const fakeApi = {
     return release;
   },
   /** Requests received so far, optionally only those to `method path`. */
-  requests(method?: string, path?: string): RecordedRequest[] {
+  requests(method?: Method, path?: string): RecordedRequest[] {
     if (!method) return [...requests];
     return requests.filter((r) => key(r.method, r.path) === key(method, path ?? r.path));
   },

@@ -1,9 +1,19 @@
 // Setup for the `web` test project (jsdom).
 import type { EventEmitter } from 'node:events';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import '@/lib/i18n';
+import { fakeApi } from './apiMock';
 import { isExpectedRefusal } from './expectedRefusals';
+
+// Every web test talks to the fake API (apiMock.ts), never to a server: the app's client is
+// replaced here once for the whole project (a vi.mock in a set-up file applies to every test file).
+// A test programs the answers with `fakeApi.on(...)`; the routes and the recorded requests are
+// cleared after each test.
+vi.mock('@/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/api/client')>()),
+  api: (await import('./apiMock')).testApi,
+}));
 
 // findBy*/waitFor wait up to 5 s (not 1 s), 10 s in CI: the suites run in parallel on small CI
 // machines, where a react-admin page can take seconds to settle. A real failure still fails, later.
@@ -34,5 +44,6 @@ for (const level of ['error', 'warn'] as const) {
 
 afterEach(() => {
   cleanup();
+  fakeApi.reset();
   localStorage.clear();
 });

@@ -7,11 +7,6 @@ import { createFakeTunnelDaemon, type FakeTunnelDaemon } from '@/test/fakeTunnel
 import { renderWithProviders } from '@/test/renderWithProviders';
 import { TunnelRoot } from './TunnelRoot';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const GUID = '6f1c2d3e-0000-4000-8000-000000000001';
 const PROXY_URL = `ws://${window.location.host}/api/proxy/${GUID}`;
 let daemon: FakeTunnelDaemon;
@@ -19,7 +14,6 @@ let daemon: FakeTunnelDaemon;
 // The control is loaded on demand; load it once up front so that no test waits for the chunk.
 beforeAll(() => import('./TunnelConnectButton'));
 beforeEach(() => {
-  fakeApi.reset();
   fakeApi.on(
     'GET',
     '/api/config',

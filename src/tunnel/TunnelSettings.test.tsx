@@ -9,17 +9,11 @@ import { renderWithProviders } from '@/test/renderWithProviders';
 import { TUNNEL_OPTIONS_KEY } from './options';
 import { TunnelRoot } from './TunnelRoot';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const GUID = '6f1c2d3e-0000-4000-8000-000000000001';
 let daemon: FakeTunnelDaemon;
 
 beforeAll(() => import('./TunnelConnectButton'));
 beforeEach(() => {
-  fakeApi.reset();
   fakeApi.on('GET', '/api/config', 200, buildConfig({ title: 'Example' }));
   daemon = createFakeTunnelDaemon();
   daemon.scope = 'allowed';

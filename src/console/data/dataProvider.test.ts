@@ -1,20 +1,14 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildProfile, buildUser } from '@/test/builders';
 import { HttpError } from '@/api/errors';
 import { dataProvider, pageOf } from './dataProvider';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const users = Array.from({ length: 40 }, () => buildUser());
 const envelope = <T>(data: T[], total = data.length) => ({ data, length: data.length, total });
 const sort = { field: 'id', order: 'ASC' as const };
 
 describe('dataProvider: users', () => {
-  beforeEach(() => fakeApi.reset());
 
   it('getList pages with count/skip and reads the {data, length, total} envelope', async () => {
     fakeApi.on('GET', '/api/admin/users', 200, envelope(users.slice(25, 40), 1234));

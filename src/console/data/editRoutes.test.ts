@@ -1,19 +1,13 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi } from '@/test/apiMock';
 import { buildChallenge, buildGame, challengeInfo } from '@/test/builders';
 import { envelope } from '@/test/renderConsole';
 import { dataProvider } from './dataProvider';
 import { challengeChanges, cleanDivisions, flagLines, gameBody } from './editLifecycle';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const sort = { field: 'id', order: 'ASC' as const };
 
 describe('dataProvider: games', () => {
-  beforeEach(() => fakeApi.reset());
 
   it('getList pages with count/skip (at most 100) and reads total from the envelope', async () => {
     const games = [buildGame(), buildGame()];
@@ -73,7 +67,6 @@ describe('dataProvider: games', () => {
 });
 
 describe('dataProvider: challenges, nested under a game (meta.gameId)', () => {
-  beforeEach(() => fakeApi.reset());
 
   it('getList reads the game path in one request and pages locally, solve counts included', async () => {
     const [a, b] = [buildChallenge({ acceptedCount: 4 }), buildChallenge({ acceptedCount: 0 })];
@@ -157,7 +150,6 @@ describe('dataProvider: challenges, nested under a game (meta.gameId)', () => {
 });
 
 describe('dataProvider: flags, nested under a challenge (meta.gameId, meta.challengeId)', () => {
-  beforeEach(() => fakeApi.reset());
   const meta = { gameId: 3, challengeId: 5 };
 
   it('lists the challenge’s flags, adds a batch from lines and deletes one', async () => {

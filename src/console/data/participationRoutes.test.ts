@@ -1,18 +1,12 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildParticipation } from '@/test/builders';
 import { dataProvider } from './dataProvider';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const sort = { field: 'id', order: 'ASC' as const };
 const meta = { gameId: 3 };
 
 describe('dataProvider: participations', () => {
-  beforeEach(() => fakeApi.reset());
 
   it('getList reads every registration of the game and pages it here', async () => {
     const all = [buildParticipation(), buildParticipation(), buildParticipation()];

@@ -1,13 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildPost, postInfo } from '@/test/builders';
 import { dataProvider } from './dataProvider';
 import { cleanTags, editModelOf, inDisplayOrder, updateBodies } from './postRoutes';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const sort = { field: 'id', order: 'ASC' as const };
 
@@ -66,7 +61,6 @@ describe('post bodies', () => {
 });
 
 describe('dataProvider: posts', () => {
-  beforeEach(() => fakeApi.reset());
 
   it('getList reads every post once, in display order, and pages them', async () => {
     const posts = [buildPost({ time: 1 }), buildPost({ time: 2 }), buildPost({ isPinned: true })];

@@ -8,11 +8,6 @@ import { verifyNonce } from '@/lib/captcha/hashPow';
 import type { TurnstileOptions } from '@/lib/captcha/turnstile';
 import LoginPage from './LoginPage';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const render = (route = '/account/login') => renderWithProviders(<LoginPage />, { route });
 
 describe('LoginPage', () => {

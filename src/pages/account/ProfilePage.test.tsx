@@ -8,11 +8,6 @@ import { renderWithProviders } from '@/test/renderWithProviders';
 import ProfilePage from './ProfilePage';
 import { AVATAR_MAX_BYTES } from '@/pages/account/profile/AvatarUpload';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const profile = buildProfile({ realName: 'Alice L', stdNumber: 'S1', bio: 'hi' });
 const render = () => renderWithProviders(<ProfilePage />, { route: '/account/profile' });
 const section = (name: string) => within(screen.getByRole('region', { name }));

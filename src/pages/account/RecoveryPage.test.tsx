@@ -1,15 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { fill, submit } from '@/test/forms';
 import { startSignedOut } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import RecoveryPage from './RecoveryPage';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const render = () => renderWithProviders(<RecoveryPage />, { route: '/account/recovery' });
 

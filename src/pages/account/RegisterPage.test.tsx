@@ -1,15 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { fill, submit } from '@/test/forms';
 import { startSignedOut } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import RegisterPage from './RegisterPage';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const render = () => renderWithProviders(<RegisterPage />, { route: '/account/register' });
 

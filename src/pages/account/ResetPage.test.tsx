@@ -1,15 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { fill, submit } from '@/test/forms';
 import { startSignedOut } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import ResetPage from './ResetPage';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const link = '/account/reset?token=ab+c/d%3D%3D&email=YWxpY2VAZXhhbXBsZS5jb20=';
 const render = (route = link) => renderWithProviders(<ResetPage />, { route });

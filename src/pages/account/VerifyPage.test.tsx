@@ -1,16 +1,11 @@
 import { StrictMode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildProfile } from '@/test/builders';
 import { startSignedOut } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import VerifyPage from './VerifyPage';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const link = '/account/verify?token=t0k+en%2F%3D&email=YWxpY2VAZXhhbXBsZS5jb20%3D';
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildPublicGame } from '@/test/builders';
@@ -7,11 +7,6 @@ import { renderWithProviders } from '@/test/renderWithProviders';
 import type { PublicGame } from '@/api/types';
 import { GAMES_PAGE_SIZE } from '@/hooks/games';
 import GamesPage from './GamesPage';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const HOUR = 3_600_000;
 const page = (data: PublicGame[], total = data.length) => ({ data, length: data.length, total });

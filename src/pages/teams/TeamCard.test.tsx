@@ -9,11 +9,6 @@ import { renderWithProviders } from '@/test/renderWithProviders';
 import { AVATAR_MAX_BYTES } from '@/pages/account/profile/AvatarUpload';
 import TeamsPage from './TeamsPage';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const me = buildProfile({ userId: '11111111-0000-4000-8000-000000000001', userName: 'alice' });
 const alice = buildTeamMember({ id: me.userId, userName: 'alice' });
 const bob = buildTeamMember({ userName: 'bob' });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildProfile, buildTeam, buildTeamMember } from '@/test/builders';
@@ -6,11 +6,6 @@ import { startSignedIn, startSignedOut } from '@/test/fixtures';
 import { fill } from '@/test/forms';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import TeamsPage from './TeamsPage';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const me = buildProfile({ userId: '11111111-0000-4000-8000-000000000001', userName: 'alice' });
 const captain = buildTeamMember({ id: me.userId, userName: 'alice', captain: true });

@@ -1,15 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildChallenge } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
 import { ChallengeCreate } from './ChallengeCreate';
 import { ChallengeEdit } from './ChallengeEdit';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const challenge = buildChallenge({
   id: 5,
@@ -27,7 +22,6 @@ const renderEdit = (route = '/games/3/challenges/5') =>
 
 describe('ChallengeEdit', () => {
   beforeEach(() => {
-    fakeApi.reset();
     fakeApi.on('GET', path, 200, challenge);
   });
 
@@ -129,8 +123,6 @@ describe('ChallengeEdit', () => {
 });
 
 describe('ChallengeCreate', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('creates with title, category and type, then opens the challenge', async () => {
     fakeApi.on('POST', '/api/edit/games/3/challenges', 200, { ...challenge, id: 9 });
     fakeApi.on('GET', '/api/edit/games/3/challenges/9', 200, { ...challenge, id: 9 });

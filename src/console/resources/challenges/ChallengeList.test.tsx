@@ -1,14 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildChallenge, buildGame, challengeInfo } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
 import { ChallengeList } from './ChallengeList';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const game = buildGame({ id: 3, title: 'Spring CTF' });
 const web = buildChallenge({ title: 'Login', category: 'Web', acceptedCount: 12 });
@@ -29,8 +24,6 @@ function serve(challenges = [web, pwn, web2]) {
 }
 
 describe('ChallengeList', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('groups challenges by category with score, solves and links', async () => {
     serve();
     renderList();

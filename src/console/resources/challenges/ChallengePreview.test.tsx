@@ -1,15 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi } from '@/test/apiMock';
 import { buildChallenge } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
 import type { ChallengeDetail } from '@/api/types';
 import { ChallengeEdit } from './ChallengeEdit';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const path = '/api/edit/games/3/challenges/5';
 async function openPreview(challenge: ChallengeDetail) {
@@ -24,8 +19,6 @@ async function openPreview(challenge: ChallengeDetail) {
 }
 
 describe('ChallengePreview', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('shows the challenge as players see it, with sanitised Markdown and hints', async () => {
     const dialog = await openPreview(
       buildChallenge({

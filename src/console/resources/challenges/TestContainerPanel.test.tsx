@@ -1,14 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildChallenge, buildContainer } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
 import { ChallengeEdit } from './ChallengeEdit';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const challenge = buildChallenge({
   id: 5,
@@ -28,7 +23,6 @@ const renderEdit = () =>
 
 describe('TestContainerPanel', () => {
   beforeEach(() => {
-    fakeApi.reset();
     fakeApi.on('GET', path, 200, challenge);
   });
 

@@ -1,14 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildChallenge } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
 import { FlagList } from './FlagList';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const path = '/api/edit/games/3/challenges/5';
 const flags = [
@@ -20,8 +15,6 @@ const renderFlags = () =>
   renderConsole(<FlagList />, { route: '/games/3/challenges/5/flags', path: FlagList.path });
 
 describe('FlagList', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('lists the flags and adds many, one per line', async () => {
     let stored = flags;
     fakeApi.on('GET', path, () => ({

@@ -1,15 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, problem, type RecordedRequest } from '@/test/apiMock';
 import { buildChallenge } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
 import type { FlagInfo } from '@/api/types';
 import { FlagList } from './FlagList';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const path = '/api/edit/games/3/challenges/5';
 /** The fake store's hash of a file: its first byte, 32 times. */
@@ -46,8 +41,6 @@ const renderFlags = () =>
 const flagBoxes = () => screen.getAllByLabelText('Flag') as HTMLInputElement[];
 
 describe('FlagPairsCreate', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('lists each flag with its file and size, without the bulk text box', async () => {
     serve([
       {

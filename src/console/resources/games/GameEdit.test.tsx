@@ -6,11 +6,6 @@ import { renderConsole } from '@/test/renderConsole';
 import { GameCreate } from './GameCreate';
 import { GameEdit } from './GameEdit';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const game = buildGame({ title: 'Spring CTF', divisions: ['Open'], inviteCode: 'join' });
 const path = `/api/edit/games/${game.id}`;
 
@@ -23,7 +18,6 @@ const renderEdit = () =>
 
 describe('GameEdit', () => {
   beforeEach(() => {
-    fakeApi.reset();
     fakeApi.on('GET', path, 200, game);
   });
 
@@ -100,8 +94,6 @@ describe('GameEdit', () => {
 });
 
 describe('GameCreate', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('starts from the spec defaults and opens the new game', async () => {
     fakeApi.on('POST', '/api/edit/games', 200, buildGame({ id: 42, title: 'New' }));
     fakeApi.on('GET', '/api/edit/games/42', 200, buildGame({ id: 42, title: 'New' }));

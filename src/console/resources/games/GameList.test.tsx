@@ -1,21 +1,14 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildGame } from '@/test/builders';
 import { envelope, renderConsole } from '@/test/renderConsole';
 import { GameList } from './GameList';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const renderList = () =>
   renderConsole(<GameList />, { route: '/games', path: '/games', resource: 'games' });
 
 describe('GameList', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('shows games with poster, times and visibility, paged by count/skip', async () => {
     fakeApi.on(
       'GET',

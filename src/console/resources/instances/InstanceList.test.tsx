@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildGame, buildInstance } from '@/test/builders';
 import { envelope, renderConsole } from '@/test/renderConsole';
 import { InstanceList, REFRESH_INTERVAL_MS } from './InstanceList';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const INSTANCES = '/api/admin/instances';
 const game = buildGame({ id: 7, title: 'Spring CTF' });
@@ -26,9 +21,6 @@ const instance = (overrides: Parameters<typeof buildInstance>[0] = {}) =>
   buildInstance({ game: { id: game.id, title: game.title }, ...overrides });
 
 describe('InstanceList', () => {
-  beforeEach(() => {
-    fakeApi.reset();
-  });
   afterEach(() => vi.useRealTimers());
 
   it('shows each container with team, challenge, game, image, entry and expiry, soonest first', async () => {

@@ -7,11 +7,6 @@ import { renderConsole } from '@/test/renderConsole';
 import { RECEIVED_LOG } from '@/console/adminHubConnection';
 import { LogList } from './LogList';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 vi.mock('@/console/adminHubConnection', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/console/adminHubConnection')>()),
   connectAdminHub: (await import('@/test/fakeAdminHub')).fakeAdminHub.connect,
@@ -30,7 +25,6 @@ async function whenLive() {
 
 describe('LogList', () => {
   beforeEach(() => {
-    fakeApi.reset();
     fakeAdminHub.reset();
   });
 

@@ -1,15 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GameNotice } from '@/api/types';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildGame, buildNotice } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
 import { NoticeList } from './NoticeList';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const path = '/api/edit/games/3/notices';
 const older = buildNotice({ id: 1, time: 1_800_000_000_000, values: ['Welcome, **players**'] });
@@ -29,8 +24,6 @@ function serve(initial: GameNotice[]) {
 const articles = () => screen.getAllByRole('article');
 
 describe('NoticeList', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('lists the notices newest first, as Markdown, with their time in the local format', async () => {
     serve([older, newer]);
     renderNotices();

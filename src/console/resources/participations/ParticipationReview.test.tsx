@@ -1,15 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Participation, ParticipationStatus } from '@/api/types';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildGame, buildParticipation, buildProfile } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
 import { ParticipationReview } from './ParticipationReview';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const LIST = '/api/game/3/participations';
 const game = buildGame({ id: 3, title: 'Spring CTF' });
@@ -59,8 +54,6 @@ const group = (status: string) => screen.getByRole('region', { name: status });
 const row = (team: string) => screen.getByRole('row', { name: team });
 
 describe('ParticipationReview', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('groups the teams by status, pending first, with counts', async () => {
     serve();
     renderReview();

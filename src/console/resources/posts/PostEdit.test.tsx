@@ -1,15 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildPost } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
 import { PostCreate } from './PostCreate';
 import { PostEdit } from './PostEdit';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const post = buildPost({
   title: 'Rules',
@@ -36,7 +31,6 @@ const echo = () =>
 
 describe('PostEdit', () => {
   beforeEach(() => {
-    fakeApi.reset();
     fakeApi.on('GET', readPath, 200, post);
   });
 
@@ -109,8 +103,6 @@ describe('PostEdit', () => {
 });
 
 describe('PostCreate', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('starts from the spec defaults, posts the model and opens the list', async () => {
     const created = buildPost({ title: 'Welcome', tags: ['news'] });
     fakeApi.on('POST', '/api/edit/posts', 200, created.id);

@@ -1,14 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildPost, postInfo } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
 import { PostList } from './PostList';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const renderList = () =>
   renderConsole(<PostList />, { route: '/posts', path: '/posts', resource: 'posts' });
@@ -29,8 +24,6 @@ const titles = () =>
     .map((row) => within(row).getAllByRole('cell')[1].textContent);
 
 describe('PostList', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('shows pinned posts first, then the newest, with summary and author', async () => {
     fakeApi.on('GET', '/api/posts', 200, [older, newer, pinned].map(postInfo));
     renderList();

@@ -4,11 +4,6 @@ import { fakeApi, problem } from '@/test/apiMock';
 import { renderConsole } from '@/test/renderConsole';
 import { LogoCard } from './LogoCard';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const LOGO = '/api/admin/config/logo';
 const hash = 'c'.repeat(64);
 
@@ -22,7 +17,6 @@ function choose(container: HTMLElement, file: File) {
 
 describe('LogoCard', () => {
   beforeEach(() => {
-    fakeApi.reset();
     URL.createObjectURL = vi.fn(() => 'blob:logo');
     URL.revokeObjectURL = vi.fn();
   });

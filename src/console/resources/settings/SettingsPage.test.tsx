@@ -1,15 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildConfig, buildSettings } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
 import { useClientConfig } from '@/lib/useClientConfig';
 import { SettingsPage } from './SettingsPage';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 /** Stands for the shell, which reads the client configuration (title, theme). */
 function ShellTitle() {
@@ -45,8 +40,6 @@ async function save(region: HTMLElement) {
 const sentBodies = () => fakeApi.requests('PUT', CONFIG).map((r) => r.body);
 
 describe('SettingsPage', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('shows every section with the current values', async () => {
     serve(
       buildSettings({

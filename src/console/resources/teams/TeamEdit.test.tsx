@@ -1,15 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { models } from '@/api/formMeta.gen';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildTeam, buildTeamMember } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
 import { TeamEdit } from './TeamEdit';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const alice = buildTeamMember({ userName: 'alice', captain: true, bio: 'pwn' });
 const bob = buildTeamMember({ userName: 'bob' });
@@ -25,7 +20,6 @@ const renderEdit = () =>
 
 describe('TeamEdit', () => {
   beforeEach(() => {
-    fakeApi.reset();
     fakeApi.on('GET', `/api/team/${team.id}`, 200, team);
   });
 

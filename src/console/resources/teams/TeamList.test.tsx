@@ -1,14 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildTeam, buildTeamMember } from '@/test/builders';
 import { envelope, renderConsole } from '@/test/renderConsole';
 import { TeamList } from './TeamList';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const renderList = () =>
   renderConsole(<TeamList />, { route: '/teams', path: '/teams', resource: 'teams' });
@@ -27,8 +22,6 @@ const blue = buildTeam({ name: 'Blue', locked: true, members: [] });
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
 describe('TeamList', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('shows teams with avatar, bio, members (captain first and marked) and lock, paged by count/skip', async () => {
     fakeApi.on('GET', '/api/admin/teams', 200, envelope([red, blue], 2));
     const { container } = renderList();

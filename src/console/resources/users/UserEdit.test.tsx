@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, memoryStore } from 'react-admin';
@@ -8,11 +8,6 @@ import { createI18nProvider } from '@/console/i18nProvider';
 import { fakeApi } from '@/test/apiMock';
 import { buildProfile, buildUser } from '@/test/builders';
 import { UserEdit } from './UserEdit';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const user = buildUser({ userName: 'bob', role: 'User' });
 const { id, emailConfirmed: _c, registerTimeUtc: _r, lastVisitedUtc: _l, ip: _i, ...rest } = user;
@@ -37,7 +32,6 @@ function renderEdit() {
 
 describe('UserEdit', () => {
   beforeEach(() => {
-    fakeApi.reset();
     fakeApi.on('GET', `/api/admin/users/${id}`, 200, buildProfile({ ...rest, userId: id }));
     fakeApi.on('POST', '/api/admin/users/search', 200, { data: [user], length: 1, total: 1 });
   });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, memoryStore } from 'react-admin';
@@ -8,11 +8,6 @@ import { createI18nProvider } from '@/console/i18nProvider';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildUser } from '@/test/builders';
 import { UserList } from './UserList';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const i18nProvider = createI18nProvider(i18n);
 
@@ -31,8 +26,6 @@ function renderList() {
 const page = <T,>(data: T[], total = data.length) => ({ data, length: data.length, total });
 
 describe('UserList', () => {
-  beforeEach(() => fakeApi.reset());
-
   it('shows users with their role, and pages by count/skip', async () => {
     const users = [
       buildUser({ userName: 'alice', role: 'Admin' }),

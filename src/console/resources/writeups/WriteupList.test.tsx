@@ -6,11 +6,6 @@ import { buildGame, buildWriteup } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
 import { WriteupList } from './WriteupList';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const path = '/api/admin/writeups/3';
 const game = buildGame({
   id: 3,
@@ -47,7 +42,6 @@ describe('WriteupList', () => {
   let saved: string[];
 
   beforeEach(() => {
-    fakeApi.reset();
     saved = [];
     URL.createObjectURL = vi.fn(() => 'blob:file');
     URL.revokeObjectURL = vi.fn();

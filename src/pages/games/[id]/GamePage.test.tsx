@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { fakeApi, problem } from '@/test/apiMock';
@@ -7,11 +7,6 @@ import { startSignedIn, startSignedOut } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import type { PublicGameDetail } from '@/api/types';
 import GamePage from './GamePage';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const HOUR = 3_600_000;
 const render = (route = '/games/7') =>

@@ -9,11 +9,6 @@ import type { PublicGameDetail } from '@/api/types';
 import { gameKeys } from '@/hooks/games';
 import { JoinGameDialog } from './JoinGameDialog';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const owls = buildTeam({ id: 11, name: 'Owls' });
 const cats = buildTeam({ id: 12, name: 'Cats' });
 

@@ -4,10 +4,6 @@ import { fakeApi, problem } from '@/test/apiMock';
 import { fill } from '@/test/forms';
 import { buildScene, GAME_ID, HOUR, renderPage, serve, type Scene } from './testScene';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 vi.mock('@microsoft/signalr', async (importOriginal) =>
   (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
 );

@@ -5,10 +5,6 @@ import { fakeHubs } from '@/test/fakeHub';
 import { buildNotice } from '@/test/builders';
 import { buildScene, GAME_ID, HOUR, renderPage, serve, userHub, type Scene } from './testScene';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 vi.mock('@microsoft/signalr', async (importOriginal) =>
   (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
 );

@@ -9,11 +9,6 @@ import { renderWithProviders } from '@/test/renderWithProviders';
 import { ChallengeDialog } from './ChallengeDialog';
 import { buildScene, GAME_ID, serve, type Scene } from './testScene';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const CONTAINER = `/api/game/${GAME_ID}/container/201`;
 const GUID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const MINUTE = 60_000;

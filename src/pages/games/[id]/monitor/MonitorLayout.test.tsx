@@ -5,10 +5,6 @@ import { startSignedOut } from '@/test/fixtures';
 import { GAME_ID, renderMonitor, startMonitoring } from './monitorTestKit';
 import { monitorTabOf } from './monitorTabs';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 vi.mock('@microsoft/signalr', async (importOriginal) =>
   (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
 );

@@ -18,11 +18,6 @@ import { startSignedIn, startSignedOut } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import ScoreboardPage from './ScoreboardPage';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
-
 const hub = vi.hoisted(() => ({ last: undefined as UseHubOptions<unknown> | undefined }));
 vi.mock('@/lib/realtime/useHub', () => ({
   useHub: (options: UseHubOptions<unknown>) => {

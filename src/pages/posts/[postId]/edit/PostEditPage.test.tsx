@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { fakeApi, problem } from '@/test/apiMock';
@@ -7,11 +7,6 @@ import { startSignedIn } from '@/test/fixtures';
 import { fill } from '@/test/forms';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import PostEditPage from './PostEditPage';
-
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 
 const stored = buildPost({
   id: 'beef0001',

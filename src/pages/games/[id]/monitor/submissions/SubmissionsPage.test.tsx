@@ -9,10 +9,6 @@ import {
   startMonitoring,
 } from '@/pages/games/[id]/monitor/monitorTestKit';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 vi.mock('@microsoft/signalr', async (importOriginal) =>
   (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
 );

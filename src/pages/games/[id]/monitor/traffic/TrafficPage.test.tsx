@@ -4,10 +4,6 @@ import { fakeApi, problem } from '@/test/apiMock';
 import { buildCaptureChallenge, buildCaptureFile, buildCaptureTeam } from '@/test/builders';
 import { GAME_ID, renderMonitor, startMonitoring } from '@/pages/games/[id]/monitor/monitorTestKit';
 
-vi.mock('@/api/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/api/client')>()),
-  api: (await import('@/test/apiMock')).testApi,
-}));
 vi.mock('@microsoft/signalr', async (importOriginal) =>
   (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
 );
