@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail } from '@/api/types';
 import { loginPath } from '@/lib/links';
-import { formatCountdown, formatDateTime } from '@/lib/time/format';
+import { formatDuration, formatDateTime } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
 import type { PlayState } from './playState';
 
@@ -33,7 +33,7 @@ function StartsIn({ start }: { start: number }) {
   return (
     <Typography role="timer" aria-live="off">
       {t('challenges.gate.starts_in', {
-        left: formatCountdown(start - now, t('challenges.day_unit')),
+        left: formatDuration(start - now, { dayUnit: t('challenges.day_unit') }),
         time: formatDateTime(start, i18n.language),
       })}
     </Typography>

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail, TeamGameView } from '@/api/types';
-import { formatCountdown } from '@/lib/time/format';
+import { formatDuration } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
 
 function Stat({ label, value }: { label: string; value: string | undefined }) {
@@ -36,7 +36,7 @@ function TimeLeft({ end }: { end: number }) {
   return (
     <Typography variant="body2" color="text.secondary" role="timer" aria-live="off">
       {t('challenges.summary.ends_in', {
-        left: formatCountdown(end - now, t('challenges.day_unit')),
+        left: formatDuration(end - now, { dayUnit: t('challenges.day_unit') }),
       })}
     </Typography>
   );

@@ -8,7 +8,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown, formatDateTime } from '@/lib/time/format';
+import { formatDuration, formatDateTime } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
 
 export type MonitorNoticeProps =
@@ -22,7 +22,7 @@ function StartsIn({ start }: { start: number }) {
   return (
     <span role="timer" aria-live="off">
       {t('monitor.not_started.message', {
-        left: formatCountdown(start - now, t('monitor.day_unit')),
+        left: formatDuration(start - now, { dayUnit: t('monitor.day_unit') }),
         time: formatDateTime(start, i18n.language),
       })}
     </span>

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown, formatDateTime } from '@/lib/time/format';
+import { formatDuration, formatDateTime } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
 import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 
@@ -41,7 +41,7 @@ export function NotStarted({ start }: { start: number }) {
       <Typography variant="body2">{t('scoreboard.not_started.message')}</Typography>
       <Typography variant="body2" role="timer" aria-live="off">
         {t('scoreboard.not_started.starts_in', {
-          countdown: formatCountdown(start - now, t('scoreboard.day_unit')),
+          countdown: formatDuration(start - now, { dayUnit: t('scoreboard.day_unit') }),
           time: formatDateTime(start, i18n.language),
         })}
       </Typography>
