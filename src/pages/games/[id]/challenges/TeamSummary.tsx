@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail, TeamGameView } from '@/api/types';
 import { formatDuration } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
+import { playerPaths } from '@/lib/paths';
 
 function Stat({ label, value }: { label: string; value: string | undefined }) {
   return (
@@ -80,7 +81,7 @@ export function TeamSummary({ game, view, solvedCount, practice }: TeamSummaryPr
           </Box>
           <Button
             component={RouterLink}
-            to={`/games/${game.id}/scoreboard`}
+            to={playerPaths.scoreboard(game.id)}
             variant="outlined"
             startIcon={<LeaderboardIcon />}
             sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { formatDuration, formatDateTime } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
+import { playerPaths } from '@/lib/paths';
 
 export type MonitorNoticeProps =
   | { kind: 'denied'; gameId?: number }
@@ -45,7 +46,7 @@ export function MonitorNotice(props: MonitorNoticeProps) {
       {kind !== 'not_started' && (
         <Button
           component={RouterLink}
-          to={gameId === undefined ? '/games' : `/games/${gameId}`}
+          to={gameId === undefined ? playerPaths.games : playerPaths.game(gameId)}
           variant="contained"
         >
           {gameId === undefined ? t('monitor.all_games') : t('monitor.back')}

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDuration, formatDateTime } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
 import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
+import { playerPaths } from '@/lib/paths';
 
 export function GameNotFound() {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function GameNotFound() {
         {t('scoreboard.not_found')}
       </Typography>
       <Typography color="text.secondary">{t('scoreboard.not_found_message')}</Typography>
-      <Button component={RouterLink} to="/games" startIcon={<ArrowBackIcon />}>
+      <Button component={RouterLink} to={playerPaths.games} startIcon={<ArrowBackIcon />}>
         {t('scoreboard.all_games')}
       </Button>
     </Stack>
