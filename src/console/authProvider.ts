@@ -14,7 +14,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AuthProvider } from 'react-admin';
 import { api } from '@/api/client';
 import type { Profile } from '@/api/types';
-import { loginPath } from '@/lib/links';
+import { loginPath } from '@/lib/paths';
 import { statusOf } from '@/lib/notifications/describeError';
 import { accountKeys, profileQuery } from '@/hooks/account';
 

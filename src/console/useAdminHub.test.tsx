@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { FakeHubConnection, fakeAdminHub } from '@/test/fakeAdminHub';
-import { RECEIVED_LOG, retryDelay } from './adminHubConnection';
+import { retryDelay } from '@/lib/realtime/hubLink';
+import { RECEIVED_LOG } from './adminHubConnection';
 import { fromHubLog, useAdminHub, type AdminHubHandlers } from './useAdminHub';
 
 const hubLine = {
@@ -93,14 +94,6 @@ describe('useAdminHub', () => {
     unmount();
     await act(() => Promise.resolve());
     expect(connection()?.starts ?? 0).toBe(0);
-  });
-});
-
-describe('retryDelay', () => {
-  it('doubles from 1 s and stops growing at 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 9].map(retryDelay)).toEqual([
-      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000,
-    ]);
   });
 });
 

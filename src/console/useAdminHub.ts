@@ -1,19 +1,14 @@
 /**
- * Live log entries from `/hub/admin` while a page is open: connects on mount, reconnects after a
- * failed start or a lost connection (SignalR retries lost connections itself; a start that fails
- * is retried here), and disconnects on unmount.
+ * Live log entries from `/hub/admin` while a page is open, over the app's one live channel
+ * (`@/lib/realtime/useHub`: connects on mount, retries a failed start or a lost connection,
+ * disconnects on unmount). After a lost connection comes back, `onReconnected` says entries may
+ * have been missed meanwhile.
  */
-import { useEffect, useRef, useState } from 'react';
 import type { LogMessage } from '@/api/types';
-import {
-  connectAdminHub,
-  RECEIVED_LOG,
-  retryDelay,
-  type AdminHubConnection,
-  type ConnectAdminHub,
-} from './adminHubConnection';
-
-export type AdminHubState = 'connecting' | 'live' | 'reconnecting' | 'offline';
+import type { ConnectHub, HubStatus } from '@/lib/realtime/hubLink';
+import { useHub } from '@/lib/realtime/useHub';
+import { useRefetchOnReconnect } from '@/lib/realtime/useRefetchOnReconnect';
+import { ADMIN_HUB_PATH, connectAdminHub, RECEIVED_LOG } from './adminHubConnection';
 
 export interface AdminHubHandlers {
   onLog: (entry: LogMessage) => void;
@@ -44,68 +39,17 @@ export function fromHubLog(payload: unknown): LogMessage | undefined {
 
 export function useAdminHub(
   handlers: AdminHubHandlers,
-  connect: ConnectAdminHub = connectAdminHub,
-): AdminHubState {
-  const [state, setState] = useState<AdminHubState>('connecting');
-  const handlersRef = useRef(handlers);
-  useEffect(() => {
-    handlersRef.current = handlers;
+  connect: ConnectHub = connectAdminHub,
+): HubStatus {
+  const status = useHub<unknown>({
+    url: ADMIN_HUB_PATH,
+    target: RECEIVED_LOG,
+    onMessage: (payload) => {
+      const entry = fromHubLog(payload);
+      if (entry) handlers.onLog(entry);
+    },
+    connect,
   });
-
-  useEffect(() => {
-    let disposed = false;
-    let connection: AdminHubConnection | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    let wasLive = false;
-    const show = (next: AdminHubState) => {
-      if (!disposed) setState(next);
-    };
-
-    const cameBack = () => {
-      show('live');
-      handlersRef.current.onReconnected?.();
-    };
-    const retryLater = () => {
-      if (disposed) return;
-      show('offline');
-      clearTimeout(retry);
-      retry = setTimeout(() => void open(), retryDelay(failures++));
-    };
-    const prepare = async () => {
-      const opened = await connect();
-      opened.on(RECEIVED_LOG, (payload) => {
-        const entry = fromHubLog(payload);
-        if (entry && !disposed) handlersRef.current.onLog(entry);
-      });
-      opened.onreconnecting(() => show('reconnecting'));
-      opened.onreconnected(cameBack);
-      opened.onclose(retryLater);
-      return opened;
-    };
-    const open = async () => {
-      if (failures > 0) show('reconnecting');
-      try {
-        connection ??= await prepare();
-        if (disposed) return;
-        await connection.start();
-      } catch {
-        retryLater();
-        return;
-      }
-      failures = 0;
-      if (wasLive) cameBack();
-      else show('live');
-      wasLive = true;
-    };
-    void open();
-
-    return () => {
-      disposed = true;
-      clearTimeout(retry);
-      connection?.stop().catch(() => undefined);
-    };
-  }, [connect]);
-
-  return state;
+  useRefetchOnReconnect(status, () => handlers.onReconnected?.());
+  return status;
 }

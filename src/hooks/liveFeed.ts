@@ -103,7 +103,7 @@ export function useLiveFeed<T, M, F>(options: LiveFeedOptions<T, M, F>): LiveFee
     },
   });
 
-  const channelDown = hubStatus === 'closed' || hubStatus === 'reconnecting';
+  const channelDown = hubStatus === 'offline' || hubStatus === 'reconnecting';
   const query = useQuery({
     queryKey: [...root, filter, page],
     queryFn: () => fetchPage(filter, page * pageSize, pageSize + 1),

@@ -15,7 +15,7 @@ const hub = vi.hoisted(() => ({
 vi.mock('@/lib/realtime/useHub', () => ({
   useHub: (options: UseHubOptions<unknown>) => {
     hub.last = options;
-    return options.enabled === false ? 'closed' : hub.status;
+    return options.enabled === false ? 'offline' : hub.status;
   },
 }));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n, { DEFAULT_LANGUAGE } from './i18n';
 
-const files = import.meta.glob<unknown>('../../locales/*/translation.json', {
+const files = import.meta.glob<unknown>('/locales/*/translation.json', {
   eager: true,
   import: 'default',
 });

@@ -8,11 +8,6 @@ export function safeRedirect(from: string | null | undefined): string {
   return from;
 }
 
-/** `/account/login?from=<the given path>` */
-export function loginPath(from: string): string {
-  return `/account/login?from=${encodeURIComponent(from)}`;
-}
-
 /**
  * A query parameter exactly as the mail link carries it. Tokens and emails are standard Base64,
  * which may contain `+`, `/` and `=`: unlike URLSearchParams, a `+` is kept as `+` (not a space),

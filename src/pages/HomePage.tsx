@@ -16,6 +16,7 @@ import { usePageTitle } from '@/lib/usePageTitle';
 import { useProfile } from '@/hooks/account';
 import { LatestPosts } from '@/pages/home/LatestPosts';
 import { RecentGames } from '@/pages/home/RecentGames';
+import { playerPaths } from '@/lib/paths';
 
 function Heading() {
   const { t } = useTranslation();
@@ -58,7 +59,7 @@ function ConsoleLink() {
   return (
     <Button
       component={RouterLink}
-      to="/admin"
+      to={playerPaths.console}
       size="small"
       color="inherit"
       startIcon={<AdminPanelSettingsIcon />}

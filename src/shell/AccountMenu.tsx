@@ -17,14 +17,14 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { useTranslation } from 'react-i18next';
 import { useLogout, useProfile } from '@/hooks/account';
-import { loginPath } from '@/lib/links';
 import { useNotify } from '@/lib/notifications';
+import { loginPath, playerPaths } from '@/lib/paths';
 
 function SignInButton() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const onAccountPage = pathname.toLowerCase().startsWith('/account/');
-  const to = onAccountPage ? '/account/login' : loginPath(pathname + search);
+  const to = onAccountPage ? playerPaths.login : loginPath(pathname + search);
   return (
     <Button component={RouterLink} to={to} color="inherit" startIcon={<LoginIcon />}>
       {t('layout.sign_in')}
@@ -88,14 +88,14 @@ export function AccountMenu() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <MenuItem component={RouterLink} to="/account/profile" onClick={close}>
+        <MenuItem component={RouterLink} to={playerPaths.profile} onClick={close}>
           <ListItemIcon>
             <PersonIcon fontSize="small" />
           </ListItemIcon>
           {t('layout.profile')}
         </MenuItem>
         {profile.role === 'Admin' && (
-          <MenuItem component={RouterLink} to="/admin" onClick={close}>
+          <MenuItem component={RouterLink} to={playerPaths.console} onClick={close}>
             <ListItemIcon>
               <AdminPanelSettingsIcon fontSize="small" />
             </ListItemIcon>

@@ -11,9 +11,9 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { AccessDenied } from '@/components/status/AccessDenied';
 import { useProfile } from '@/hooks/account';
-import { loginPath } from '@/lib/links';
 import { errorMessageOf } from '@/lib/notifications';
 import { PageLoader } from '@/lib/PageLoader';
+import { loginPath } from '@/lib/paths';
 
 export function ConsoleGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

@@ -11,12 +11,13 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { playerPaths } from '@/lib/paths';
 
 const sections = [
-  { key: 'games', to: '/games' },
-  { key: 'teams', to: '/teams' },
-  { key: 'posts', to: '/posts' },
-  { key: 'about', to: '/about' },
+  { key: 'games', to: playerPaths.games },
+  { key: 'teams', to: playerPaths.teams },
+  { key: 'posts', to: playerPaths.posts },
+  { key: 'about', to: playerPaths.about },
 ] as const;
 
 /** Whether `pathname` is inside the section at `to` (case-insensitive, like the routes). */

@@ -8,11 +8,11 @@
  *   }));
  */
 import { act } from '@testing-library/react';
-import type { AdminHubConnection } from '@/console/adminHubConnection';
+import type { HubLink } from '@/lib/realtime/hubLink';
 
 type Handler = (...args: unknown[]) => void;
 
-export class FakeHubConnection implements AdminHubConnection {
+export class FakeHubConnection implements HubLink {
   starts = 0;
   stops = 0;
   /** What the next `start()` does; resolves by default. */
@@ -66,7 +66,7 @@ export class FakeHubConnection implements AdminHubConnection {
 /** The connections opened so far, newest last. */
 export const fakeAdminHub = {
   connections: [] as FakeHubConnection[],
-  connect: async (): Promise<AdminHubConnection> => {
+  connect: async (): Promise<HubLink> => {
     const connection = new FakeHubConnection();
     fakeAdminHub.connections.push(connection);
     return connection;

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LoginIcon from '@mui/icons-material/Login';
 import { useTranslation } from 'react-i18next';
-import { loginPath } from '@/lib/links';
+import { loginPath } from '@/lib/paths';
 
 export function SignInPrompt({ message }: { message: string }) {
   const { t } = useTranslation();

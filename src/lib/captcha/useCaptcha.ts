@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { CaptchaInfo, CaptchaProvider } from '@/api/types';
-import { useCaptchaConfig, usePowChallenge } from '@/hooks/captcha';
+import { useCaptchaConfig, usePowChallenge } from './captchaQueries';
 import { hashPowAnswer } from './hashPow';
 import { solveHashPow } from './solveHashPow';
 

@@ -7,7 +7,7 @@
 import type { BackendModule, ReadCallback } from 'i18next';
 import { matchLanguage } from './languages';
 
-const urls = import.meta.glob<string>('../../../locales/*/translation.json', {
+const urls = import.meta.glob<string>('/locales/*/translation.json', {
   query: '?url',
   import: 'default',
   eager: true,

@@ -3,22 +3,32 @@
  * board updates of the same game, and that must not open two WebSockets per player (a thousand
  * players are already a thousand connections). Hooks acquire the connection, add their own
  * handlers, and release it; the last release stops it.
+ *
+ * This is also the one lifecycle of every live channel: SignalR retries a lost connection itself
+ * (./hubLink.ts), and a start that failed or a connection the server closed is started again
+ * here after the same delays, for as long as someone holds it.
  */
-import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
+import { retryDelay, type ConnectHub, type HubLink, type HubStatus } from './hubLink';
 
-export type HubStatus = 'connecting' | 'live' | 'reconnecting' | 'closed';
+type Handler = (...args: unknown[]) => void;
 
 interface Shared {
-  connection: HubConnection;
+  link?: HubLink;
   status: HubStatus;
   users: number;
   listeners: Set<(status: HubStatus) => void>;
+  /** Handlers by hub method, kept to attach them once a connection that loads arrives. */
+  handlers: Map<string, Set<Handler>>;
+  retry?: ReturnType<typeof setTimeout>;
+  failures: number;
 }
 
 const open = new Map<string, Shared>();
 
 export interface HubLease {
-  connection: HubConnection;
+  /** Delivers each message of `method` to `handler` until {@link off}. */
+  on(method: string, handler: Handler): void;
+  off(method: string, handler: Handler): void;
   /**
    * Calls `listener` with the status now (soon after, not during the call) and on every change;
    * answers the function that stops it.
@@ -27,51 +37,93 @@ export interface HubLease {
   release(): void;
 }
 
-export function acquireHub(url: string, connect: (url: string) => HubConnection): HubLease {
-  let entry = open.get(url);
-  if (!entry) {
-    const created: Shared = {
-      connection: connect(url),
+const isPromise = (value: unknown): value is Promise<HubLink> =>
+  typeof (value as Promise<HubLink> | undefined)?.then === 'function';
+
+/** Opens the shared connection to `url` for a first user already counted in. */
+function openShared(url: string, connect: ConnectHub, shared: Shared): void {
+  const held = () => shared.users > 0;
+  const set = (status: HubStatus) => {
+    if (!held()) return;
+    shared.status = status;
+    for (const listener of shared.listeners) listener(status);
+  };
+  const retryLater = () => {
+    if (!held()) return;
+    set('offline');
+    clearTimeout(shared.retry);
+    shared.retry = setTimeout(start, retryDelay(shared.failures++));
+  };
+  function start() {
+    const link = shared.link;
+    if (!link || !held()) return;
+    if (shared.failures > 0) set('reconnecting');
+    link.start().then(() => {
+      if (!held()) return void link.stop().catch(() => undefined);
+      shared.failures = 0;
+      set('live');
+    }, retryLater);
+  }
+  const begin = (link: HubLink) => {
+    // A connection that loaded after the last user left is never started.
+    if (!held()) return;
+    shared.link = link;
+    for (const [method, handlers] of shared.handlers) {
+      for (const handler of handlers) link.on(method, handler);
+    }
+    link.onreconnecting(() => set('reconnecting'));
+    link.onreconnected(() => set('live'));
+    link.onclose(retryLater);
+    start();
+  };
+  try {
+    const made = connect(url);
+    if (isPromise(made)) made.then(begin, retryLater);
+    else begin(made);
+  } catch {
+    retryLater();
+  }
+}
+
+export function acquireHub(url: string, connect: ConnectHub): HubLease {
+  let shared = open.get(url);
+  const first = !shared;
+  if (!shared) {
+    shared = {
       status: 'connecting',
       users: 0,
       listeners: new Set(),
+      handlers: new Map(),
+      failures: 0,
     };
-    const set = (status: HubStatus) => {
-      created.status = status;
-      for (const listener of created.listeners) listener(status);
-    };
-    created.connection.onreconnecting(() => set('reconnecting'));
-    created.connection.onreconnected(() => set('live'));
-    created.connection.onclose(() => created.users > 0 && set('closed'));
-    created.connection.start().then(
-      () => {
-        if (created.users === 0) void created.connection.stop();
-        else set('live');
-      },
-      () => created.users > 0 && set('closed'),
-    );
-    open.set(url, created);
-    entry = created;
+    open.set(url, shared);
   }
-  const shared = entry;
-  shared.users++;
+  const entry = shared;
+  entry.users++;
+  if (first) openShared(url, connect, entry);
   let released = false;
   return {
-    connection: shared.connection,
+    on(method, handler) {
+      entry.handlers.set(method, (entry.handlers.get(method) ?? new Set()).add(handler));
+      entry.link?.on(method, handler);
+    },
+    off(method, handler) {
+      entry.handlers.get(method)?.delete(handler);
+      entry.link?.off(method, handler);
+    },
     watch(listener) {
-      shared.listeners.add(listener);
-      queueMicrotask(() => shared.listeners.has(listener) && listener(shared.status));
-      return () => shared.listeners.delete(listener);
+      entry.listeners.add(listener);
+      queueMicrotask(() => entry.listeners.has(listener) && listener(entry.status));
+      return () => entry.listeners.delete(listener);
     },
     release() {
       if (released) return;
       released = true;
-      shared.users--;
-      if (shared.users > 0) return;
+      entry.users--;
+      if (entry.users > 0) return;
       open.delete(url);
-      if (shared.connection.state !== HubConnectionState.Disconnected) {
-        void shared.connection.stop();
-      }
+      clearTimeout(entry.retry);
+      entry.link?.stop().catch(() => undefined);
     },
   };
 }

@@ -64,13 +64,13 @@ describe('useHub', () => {
     expect(fake.connection.stop).toHaveBeenCalled();
   });
 
-  it('stays closed while disabled', () => {
+  it('stays offline while disabled', () => {
     const connect = vi.fn();
     const { result } = renderHook(() =>
       useHub({ url: '/hub/user', target: 'x', onMessage: () => {}, enabled: false, connect }),
     );
     expect(connect).not.toHaveBeenCalled();
-    expect(result.current).toBe('closed');
+    expect(result.current).toBe('offline');
   });
 
   it('shares one connection between hooks on the same URL, stopped after the last leaves', async () => {

@@ -3,7 +3,7 @@
  * while it was down is read from the API. The first connection does not count.
  */
 import { useEffect, useRef } from 'react';
-import type { HubStatus } from './useHub';
+import type { HubStatus } from './hubLink';
 
 export function useRefetchOnReconnect(status: HubStatus, refetch: () => unknown): void {
   const phase = useRef<'never' | 'live' | 'lost'>('never');

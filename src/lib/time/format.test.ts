@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   durationParts,
-  formatCountdown,
+  formatDuration,
   formatDateRange,
   formatDateTime,
   formatRelative,
@@ -22,9 +22,9 @@ describe('time formatting', () => {
   });
 
   it('writes a countdown as a clock, with days in front when there are any', () => {
-    expect(formatCountdown(2 * HOUR + 3 * 60_000 + 4_000)).toBe('02:03:04');
-    expect(formatCountdown(3 * DAY + 59_000, 'j')).toBe('3j 00:00:59');
-    expect(formatCountdown(-1)).toBe('00:00:00');
+    expect(formatDuration(2 * HOUR + 3 * 60_000 + 4_000)).toBe('02:03:04');
+    expect(formatDuration(3 * DAY + 59_000, { dayUnit: 'j' })).toBe('3j 00:00:59');
+    expect(formatDuration(-1)).toBe('00:00:00');
   });
 
   it('writes dates and ranges in the given language', () => {
@@ -43,5 +43,14 @@ describe('time formatting', () => {
     expect(formatRelative(now - 5 * HOUR, now, 'en-US')).toBe('5 hours ago');
     expect(formatRelative(now + 2 * 60_000, now, 'en-US')).toBe('in 2 minutes');
     expect(formatRelative(now - 10_000, now, 'en-US')).toBe('now');
+  });
+});
+
+describe('formatDuration, short', () => {
+  it('writes minutes and seconds under an hour, hours above, never below zero', () => {
+    expect(formatDuration(65_000, { short: true })).toBe('1:05');
+    expect(formatDuration(59_001, { short: true })).toBe('1:00');
+    expect(formatDuration(3_600_000 + 61_000, { short: true })).toBe('1:01:01');
+    expect(formatDuration(-5000, { short: true })).toBe('0:00');
   });
 });

@@ -43,8 +43,31 @@ export function durationParts(ms: number): DurationParts {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** A ticking countdown, e.g. "02:03:04", with whole days in front: "3d 02:03:04". */
-export function formatCountdown(ms: number, dayUnit = 'd'): string {
+export interface DurationStyle {
+  /** The unit after whole days, e.g. "d" ("3d 02:03:04"); translated by the caller. */
+  dayUnit?: string;
+  /**
+   * `m:ss` under an hour and `h:mm:ss` above, no days, seconds rounded up so that "0:00" means
+   * over (the console's instance expiry); else the padded clock, seconds rounded down.
+   */
+  short?: boolean;
+}
+
+/**
+ * A ticking countdown: "02:03:04", with whole days in front: "3d 02:03:04"; or `short`: "1:05",
+ * "1:01:01". Never negative.
+ */
+export function formatDuration(
+  ms: number,
+  { dayUnit = 'd', short = false }: DurationStyle = {},
+): string {
+  if (short) {
+    const total = Math.max(0, Math.ceil(ms / SECOND));
+    const hours = Math.floor(total / 3_600);
+    const minutes = Math.floor((total % 3_600) / 60);
+    const seconds = pad(total % 60);
+    return hours > 0 ? `${hours}:${pad(minutes)}:${seconds}` : `${minutes}:${seconds}`;
+  }
   const { days, hours, minutes, seconds } = durationParts(ms);
   const clock = `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
   return days > 0 ? `${days}${dayUnit} ${clock}` : clock;

@@ -4,7 +4,7 @@ import { fakeApi, problem } from '@/test/apiMock';
 import { buildConfig } from '@/test/builders';
 import { startSignedOut } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
-import packageJson from '../../../package.json';
+import { VEXIL_VERSION } from '@/lib/version';
 import AboutPage from './AboutPage';
 
 const render = () => renderWithProviders(<AboutPage />, { route: '/about' });
@@ -35,7 +35,7 @@ describe('AboutPage', () => {
   it('names the Vexil version from package.json and links to the API reference', async () => {
     render();
     await screen.findByRole('heading', { level: 1 });
-    expect(screen.getByText(`This site runs Vexil ${packageJson.version}.`)).toBeTruthy();
+    expect(screen.getByText(`This site runs Vexil ${VEXIL_VERSION}.`)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe(
       '/api-docs',
     );

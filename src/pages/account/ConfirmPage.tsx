@@ -12,7 +12,8 @@ import { usePageTitle } from '@/lib/usePageTitle';
 import { useConfirmMailChange, useProfile } from '@/hooks/account';
 import { InvalidLink } from '@/pages/account/components/InvalidLink';
 import { LinkOutcome } from '@/pages/account/components/LinkOutcome';
-import { loginPath, mailLinkParams } from '@/lib/links';
+import { mailLinkParams } from '@/lib/links';
+import { loginPath, playerPaths } from '@/lib/paths';
 
 export default function ConfirmPage() {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export default function ConfirmPage() {
     return (
       <InvalidLink
         title={t('account.confirm.title')}
-        retryTo="/account/profile"
+        retryTo={playerPaths.profile}
         retryLabel={t('account.confirm.to_profile')}
       />
     );
@@ -55,7 +56,7 @@ export default function ConfirmPage() {
       successTitle={t('account.confirm.done_title')}
       successText={t('account.confirm.done_text')}
       actions={
-        <Button component={RouterLink} to="/account/profile" variant="outlined">
+        <Button component={RouterLink} to={playerPaths.profile} variant="outlined">
           {t('account.confirm.to_profile')}
         </Button>
       }

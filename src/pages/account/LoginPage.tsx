@@ -19,6 +19,7 @@ import type { CaptchaInfo } from '@/api/types';
 import { AccountCard } from '@/pages/account/components/AccountCard';
 import { PasswordField } from '@/pages/account/components/PasswordField';
 import { safeRedirect } from '@/lib/links';
+import { playerPaths } from '@/lib/paths';
 
 const validators = {
   userName: fieldValidator('LoginModel', 'userName'),
@@ -92,10 +93,10 @@ export default function LoginPage() {
         {t('account.login.submit')}
       </CaptchaSubmit>
       <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-        <Link component={RouterLink} to="/account/recovery" variant="body2">
+        <Link component={RouterLink} to={playerPaths.recovery} variant="body2">
           {t('account.login.forgot')}
         </Link>
-        <Link component={RouterLink} to="/account/register" variant="body2">
+        <Link component={RouterLink} to={playerPaths.register} variant="body2">
           {t('account.login.register')}
         </Link>
       </Stack>

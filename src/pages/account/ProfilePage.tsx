@@ -12,12 +12,12 @@ import { errorMessageOf } from '@/lib/notifications';
 import { PageLoader } from '@/lib/PageLoader';
 import { usePageTitle } from '@/lib/usePageTitle';
 import { useProfile } from '@/hooks/account';
-import { loginPath } from '@/lib/links';
 import { AvatarUpload } from '@/pages/account/profile/AvatarUpload';
 import { EmailChangeForm } from '@/pages/account/profile/EmailChangeForm';
 import { PasswordChangeForm } from '@/pages/account/profile/PasswordChangeForm';
 import { ProfileForm } from '@/pages/account/profile/ProfileForm';
 import { Section } from '@/pages/account/profile/Section';
+import { loginPath, playerPaths } from '@/lib/paths';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -27,7 +27,7 @@ export default function ProfilePage() {
   if (isPending) return <PageLoader />;
   if (error)
     return <Alert severity="error">{errorMessageOf(error) ?? t('common.error.unknown')}</Alert>;
-  if (!profile) return <Navigate to={loginPath('/account/profile')} replace />;
+  if (!profile) return <Navigate to={loginPath(playerPaths.profile)} replace />;
 
   return (
     <Stack spacing={3}>

@@ -15,6 +15,7 @@ import { useNotify } from '@/lib/notifications';
 import { usePageTitle } from '@/lib/usePageTitle';
 import { useRecovery } from '@/hooks/account';
 import { AccountCard } from '@/pages/account/components/AccountCard';
+import { playerPaths } from '@/lib/paths';
 
 const validators = { email: fieldValidator('RecoveryModel', 'email') };
 
@@ -34,7 +35,7 @@ export default function RecoveryPage() {
           <AlertTitle>{t('account.recovery.sent_title')}</AlertTitle>
           {t('account.recovery.sent_text', { email: sentTo })}
         </Alert>
-        <Button component={RouterLink} to="/account/login" variant="outlined">
+        <Button component={RouterLink} to={playerPaths.login} variant="outlined">
           {t('account.recovery.to_login')}
         </Button>
       </AccountCard>
@@ -74,7 +75,7 @@ export default function RecoveryPage() {
       <CaptchaSubmit captcha={captcha} pending={recovery.isPending}>
         {t('account.recovery.submit')}
       </CaptchaSubmit>
-      <Link component={RouterLink} to="/account/login" variant="body2">
+      <Link component={RouterLink} to={playerPaths.login} variant="body2">
         {t('account.recovery.to_login')}
       </Link>
     </AccountCard>

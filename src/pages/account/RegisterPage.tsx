@@ -20,6 +20,7 @@ import { usePageTitle } from '@/lib/usePageTitle';
 import { useRegister } from '@/hooks/account';
 import { AccountCard } from '@/pages/account/components/AccountCard';
 import { NewPasswordFields } from '@/pages/account/components/NewPasswordFields';
+import { playerPaths } from '@/lib/paths';
 
 type Values = { userName: string; email: string; password: string; confirm: string };
 
@@ -46,7 +47,7 @@ function PendingAccount({ status }: { status: RegisterStatus }) {
         </AlertTitle>
         {admin ? t('account.register.admin_text') : t('account.register.email_text')}
       </Alert>
-      <Button component={RouterLink} to="/account/login" variant="outlined">
+      <Button component={RouterLink} to={playerPaths.login} variant="outlined">
         {t('account.register.to_login')}
       </Button>
     </AccountCard>
@@ -113,7 +114,7 @@ export default function RegisterPage() {
       <CaptchaSubmit captcha={captcha} pending={register.isPending}>
         {t('account.register.submit')}
       </CaptchaSubmit>
-      <Link component={RouterLink} to="/account/login" variant="body2">
+      <Link component={RouterLink} to={playerPaths.login} variant="body2">
         {t('account.register.have_account')}
       </Link>
     </AccountCard>

@@ -14,6 +14,7 @@ import { AccountCard } from '@/pages/account/components/AccountCard';
 import { InvalidLink } from '@/pages/account/components/InvalidLink';
 import { NewPasswordFields } from '@/pages/account/components/NewPasswordFields';
 import { mailLinkParams } from '@/lib/links';
+import { playerPaths } from '@/lib/paths';
 
 type Values = { password: string; confirm: string };
 
@@ -40,7 +41,7 @@ export default function ResetPage() {
     return (
       <InvalidLink
         title={t('account.reset.title')}
-        retryTo="/account/recovery"
+        retryTo={playerPaths.recovery}
         retryLabel={t('account.reset.new_link')}
       />
     );
@@ -54,7 +55,7 @@ export default function ResetPage() {
       {
         onSuccess: () => {
           notify.show({ color: 'success', message: t('account.reset.done') });
-          navigate('/account/login', { replace: true });
+          navigate(playerPaths.login, { replace: true });
         },
         onError: notify.error,
       },

@@ -11,6 +11,7 @@ import { useVerifyEmail } from '@/hooks/account';
 import { InvalidLink } from '@/pages/account/components/InvalidLink';
 import { LinkOutcome } from '@/pages/account/components/LinkOutcome';
 import { mailLinkParams } from '@/lib/links';
+import { playerPaths } from '@/lib/paths';
 
 export default function VerifyPage() {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export default function VerifyPage() {
     return (
       <InvalidLink
         title={t('account.verify.title')}
-        retryTo="/account/register"
+        retryTo={playerPaths.register}
         retryLabel={t('account.verify.register_again')}
       />
     );
@@ -52,7 +53,7 @@ export default function VerifyPage() {
             {t('account.verify.continue')}
           </Button>
         ) : (
-          <Button component={RouterLink} to="/account/login" variant="outlined">
+          <Button component={RouterLink} to={playerPaths.login} variant="outlined">
             {t('account.verify.to_login')}
           </Button>
         )

@@ -14,6 +14,7 @@ import type { GamePhase } from '@/hooks/games';
 import { GamePoster } from '@/pages/games/components/GamePoster';
 import { GameSchedule } from '@/pages/games/components/GameSchedule';
 import { PhaseChip } from '@/pages/games/components/PhaseChip';
+import { playerPaths } from '@/lib/paths';
 
 const clamp = (lines: number) => ({
   display: '-webkit-box',
@@ -34,7 +35,7 @@ export const GameCard = memo(function GameCard({ game, phase, now }: GameCardPro
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardActionArea
         component={RouterLink}
-        to={`/games/${game.id}`}
+        to={playerPaths.game(game.id)}
         sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
         <GamePoster src={game.poster} ratio={{ xs: '21 / 9', sm: '16 / 9' }} />

@@ -10,6 +10,7 @@ import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 import { useLatestPosts } from '@/hooks/posts';
 import { PostSummaryCard, PostSummarySkeleton } from '@/pages/posts/components/PostSummaryCard';
 import { SectionHeading } from './SectionHeading';
+import { playerPaths } from '@/lib/paths';
 
 export const HOME_POSTS = 5;
 
@@ -52,7 +53,7 @@ export function LatestPosts() {
   return (
     <Box component="section" aria-labelledby="home-posts">
       <SectionHeading id="home-posts" title={t('home.posts.title')}>
-        <Button component={RouterLink} to="/posts" size="small">
+        <Button component={RouterLink} to={playerPaths.posts} size="small">
           {t('home.posts.all')}
         </Button>
       </SectionHeading>

@@ -13,6 +13,7 @@ import { useRecentGames } from '@/hooks/recentGames';
 import { GameCard, GameCardSkeleton } from '@/pages/games/GameCard';
 import { groupGames, SECTION_ORDER } from '@/pages/games/groupGames';
 import { SectionHeading } from './SectionHeading';
+import { playerPaths } from '@/lib/paths';
 
 /** Two rows of three on a laptop. */
 export const HOME_GAMES = 6;
@@ -71,7 +72,7 @@ export function RecentGames() {
   return (
     <Box component="section" aria-labelledby="home-games">
       <SectionHeading id="home-games" title={t('home.games.title')}>
-        <Button component={RouterLink} to="/games" size="small">
+        <Button component={RouterLink} to={playerPaths.games} size="small">
           {t('home.games.all')}
         </Button>
       </SectionHeading>

@@ -15,12 +15,11 @@ import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 import { useProfile } from '@/hooks/account';
 import { usePosts } from '@/hooks/posts';
 import { PostSummaryCard, PostSummarySkeleton } from '@/pages/posts/components/PostSummaryCard';
+import { playerPaths } from '@/lib/paths';
 
 const SKELETONS = 3;
 
 /** Where an administrator writes a new post. */
-export const NEW_POST_PATH = '/posts/new/edit';
-
 function NoPosts() {
   const { t } = useTranslation();
   return (
@@ -54,7 +53,7 @@ export default function PostsPage() {
         {profile?.role === 'Admin' && (
           <Button
             component={RouterLink}
-            to={NEW_POST_PATH}
+            to={playerPaths.newPost}
             variant="contained"
             startIcon={<AddIcon />}
           >

@@ -1,5 +1,4 @@
 /** The team's avatar; the captain picks an image and it is uploaded at once. */
-import { useRef } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -9,28 +8,22 @@ import { useTranslation } from 'react-i18next';
 import type { TeamInfo } from '@/api/types';
 import { useNotify } from '@/lib/notifications';
 import { useUploadTeamAvatar } from '@/hooks/teams';
-import { AVATAR_MAX_BYTES, avatarProblem } from '@/pages/account/profile/AvatarUpload';
+import { useImagePicker } from '@/lib/useImagePicker';
+import { AVATAR_MAX_BYTES } from '@/pages/account/profile/AvatarUpload';
 
 export function TeamAvatarUpload({ team, name }: { team: TeamInfo; name: string }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const upload = useUploadTeamAvatar(team.id);
-  const input = useRef<HTMLInputElement>(null);
-
-  const choose = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // choosing the same file again still fires
-    if (!file) return;
-    const problem = avatarProblem(file);
-    if (problem) {
-      notify.show({ color: 'error', message: t(`teams.avatar.${problem}`) });
-      return;
-    }
-    upload.mutate(file, {
-      onSuccess: () => notify.show({ color: 'success', message: t('teams.avatar.saved') }),
-      onError: notify.error,
-    });
-  };
+  const picker = useImagePicker({
+    maxBytes: AVATAR_MAX_BYTES,
+    onProblem: (problem) => notify.show({ color: 'error', message: t(`teams.avatar.${problem}`) }),
+    onPick: (file) =>
+      upload.mutate(file, {
+        onSuccess: () => notify.show({ color: 'success', message: t('teams.avatar.saved') }),
+        onError: notify.error,
+      }),
+  });
 
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -38,19 +31,12 @@ export function TeamAvatarUpload({ team, name }: { team: TeamInfo; name: string 
         {name.slice(0, 1).toUpperCase()}
       </Avatar>
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-        <input
-          ref={input}
-          type="file"
-          accept="image/*"
-          hidden
-          onChange={choose}
-          aria-label={t('teams.avatar.choose')}
-        />
+        <input {...picker.inputProps} aria-label={t('teams.avatar.choose')} />
         <Button
           variant="outlined"
           size="small"
           startIcon={<PhotoCameraIcon />}
-          onClick={() => input.current?.click()}
+          onClick={picker.open}
           loading={upload.isPending}
         >
           {t('teams.avatar.choose')}

@@ -2,7 +2,7 @@
  * The game's poster, with a preview of a chosen image before it is uploaded
  * (`PUT /api/edit/games/{id}/poster`). It saves at once, apart from the form.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -12,6 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { Game } from '@/api/types';
 import type { ConsoleDataProvider } from '@/console/data/dataProvider';
+import { useImagePicker } from '@/lib/useImagePicker';
 
 /**
  * Largest poster the API takes: `maxLength` of the `file` part of `PUT …/poster`
@@ -19,45 +20,30 @@ import type { ConsoleDataProvider } from '@/console/data/dataProvider';
  */
 export const POSTER_MAX_BYTES = 3 * 1024 * 1024;
 
-export function posterProblem(file: File): 'not_image' | 'too_large' | 'empty' | undefined {
-  if (!file.type.startsWith('image/')) return 'not_image';
-  if (file.size === 0) return 'empty';
-  if (file.size > POSTER_MAX_BYTES) return 'too_large';
-  return undefined;
-}
-
 export function PosterUpload() {
   const record = useRecordContext<Game>();
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<{ file: File; preview: string }>();
+  const picker = useImagePicker({
+    maxBytes: POSTER_MAX_BYTES,
+    onProblem: (problem) => notify(`resources.games.poster.${problem}`, { type: 'error' }),
+  });
+  const chosen = picker.chosen;
   const [uploaded, setUploaded] = useState<string>();
   const upload = useMutation({
     mutationFn: (file: File) => dataProvider.uploadGamePoster(record!.id, file),
     onSuccess: (url) => {
       setUploaded(url);
-      setChosen(undefined);
+      picker.clear();
       void queryClient.invalidateQueries({ queryKey: ['games', 'getList'] });
       notify('resources.games.poster.saved', { type: 'success' });
     },
     onError: (error: Error) => notify(error.message, { type: 'error' }),
   });
 
-  // The preview URL lives as long as its choice.
-  useEffect(() => () => chosen && URL.revokeObjectURL(chosen.preview), [chosen]);
   if (!record) return null;
-
-  const choose = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0];
-    event.target.value = '';
-    if (!picked) return;
-    const problem = posterProblem(picked);
-    if (problem) return notify(`resources.games.poster.${problem}`, { type: 'error' });
-    setChosen({ file: picked, preview: URL.createObjectURL(picked) });
-  };
 
   const shown = chosen?.preview ?? uploaded ?? record.poster ?? undefined;
   return (
@@ -89,10 +75,10 @@ export function PosterUpload() {
           <Typography color="text.secondary">{translate('resources.games.poster.none')}</Typography>
         )}
       </Box>
-      <input ref={input} type="file" accept="image/*" hidden onChange={choose} />
+      <input {...picker.inputProps} />
       {chosen ? (
         <Stack direction="row" spacing={1}>
-          <MuiButton onClick={() => setChosen(undefined)} disabled={upload.isPending}>
+          <MuiButton onClick={picker.clear} disabled={upload.isPending}>
             {translate('ra.action.cancel')}
           </MuiButton>
           <MuiButton
@@ -104,7 +90,7 @@ export function PosterUpload() {
           </MuiButton>
         </Stack>
       ) : (
-        <MuiButton startIcon={<ImageIcon />} onClick={() => input.current?.click()}>
+        <MuiButton startIcon={<ImageIcon />} onClick={picker.open}>
           {translate('resources.games.poster.choose')}
         </MuiButton>
       )}

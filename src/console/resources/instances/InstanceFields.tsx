@@ -9,8 +9,9 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { useClientConfig } from '@/lib/useClientConfig';
 import { entryOf, type InstanceRecord } from '@/console/data/instanceRoutes';
 import { consolePaths, useAdminPath } from '@/console/paths';
-import { formatLeft, urgencyOf } from './countdown';
-import { useNow } from './useNow';
+import { formatDuration } from '@/lib/time/format';
+import { urgencyOf } from './countdown';
+import { useNow } from '@/lib/time/useNow';
 
 /** Minutes before the stop during which players may extend, when the config is not known. */
 const DEFAULT_RENEWAL_WINDOW = 10;
@@ -79,7 +80,7 @@ export function ExpiryField() {
   const urgency = urgencyOf(left, config?.renewalWindow ?? DEFAULT_RENEWAL_WINDOW);
   const text =
     left > 0
-      ? translate('resources.instances.expires_in', { time: formatLeft(left) })
+      ? translate('resources.instances.expires_in', { time: formatDuration(left, { short: true }) })
       : translate('resources.instances.expired');
   return (
     <Tooltip title={new Date(record.expectStopAt).toLocaleString()}>

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLeft, urgencyOf } from './countdown';
-
-describe('formatLeft', () => {
-  it('writes minutes and seconds under an hour, hours above, never below zero', () => {
-    expect(formatLeft(65_000)).toBe('1:05');
-    expect(formatLeft(59_001)).toBe('1:00');
-    expect(formatLeft(3_600_000 + 61_000)).toBe('1:01:01');
-    expect(formatLeft(-5000)).toBe('0:00');
-  });
-});
+import { urgencyOf } from './countdown';
 
 describe('urgencyOf', () => {
   it('warns inside the renewal window and is critical in the last minute', () => {

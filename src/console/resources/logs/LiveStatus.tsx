@@ -11,17 +11,17 @@ import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useTranslate } from 'react-admin';
-import type { AdminHubState } from '@/console/useAdminHub';
+import type { HubStatus } from '@/lib/realtime/hubLink';
 
 const stateColours = {
   live: 'success',
   connecting: 'default',
   reconnecting: 'warning',
   offline: 'error',
-} as const satisfies Record<AdminHubState, string>;
+} as const satisfies Record<HubStatus, string>;
 
 export interface LiveStatusProps {
-  connection: AdminHubState;
+  connection: HubStatus;
   paused: boolean;
   /** Entries waiting while paused (of the current level). */
   waiting: number;

@@ -6,11 +6,12 @@
 import { useCallback, useReducer } from 'react';
 import { useRefresh } from 'react-admin';
 import type { LogMessage } from '@/api/types';
-import { useAdminHub, type AdminHubState } from '@/console/useAdminHub';
+import type { HubStatus } from '@/lib/realtime/hubLink';
+import { useAdminHub } from '@/console/useAdminHub';
 import { initialLiveLog, liveLogReducer, type LiveLogState } from './liveLogs';
 
 export interface LiveLogs extends LiveLogState {
-  connection: AdminHubState;
+  connection: HubStatus;
   setPaused: (paused: boolean) => void;
 }
 

@@ -8,7 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { useCaptchaConfig } from '@/hooks/captcha';
+import { useCaptchaConfig } from '@/lib/captcha/captchaQueries';
 import { SettingsCard } from './SettingsSection';
 
 function Fact({ label, value }: { label: string; value: string }) {

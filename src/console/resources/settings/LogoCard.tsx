@@ -3,7 +3,7 @@
  * before it is uploaded (`POST /api/admin/config/logo`), and its removal after confirmation
  * (`DELETE /api/admin/config/logo`). Each saves at once, apart from the forms.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
 import CardContent from '@mui/material/CardContent';
@@ -14,6 +14,7 @@ import ImageIcon from '@mui/icons-material/Image';
 import { useMutation } from '@tanstack/react-query';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '@/console/data/dataProvider';
+import { useImagePicker } from '@/lib/useImagePicker';
 import { SettingsCard } from './SettingsSection';
 import { useSettingsChanged } from './useSettings';
 
@@ -22,13 +23,6 @@ import { useSettingsChanged } from './useSettings';
  * (openapi/paths/admin.yaml; formMeta covers component schemas only, not inline request bodies).
  */
 export const LOGO_MAX_BYTES = 3 * 1024 * 1024;
-
-export function logoProblem(file: File): 'not_image' | 'too_large' | 'empty' | undefined {
-  if (!file.type.startsWith('image/')) return 'not_image';
-  if (file.size === 0) return 'empty';
-  if (file.size > LOGO_MAX_BYTES) return 'too_large';
-  return undefined;
-}
 
 /** The logo's public address, as `GET /api/config` reports it. */
 export const logoUrl = (hash: string | null | undefined) => (hash ? `/assets/${hash}/logo` : null);
@@ -51,36 +45,27 @@ function useLogoChange<T>(change: (arg: T) => Promise<unknown>, done: string, on
 export function LogoCard({ logoHash }: { logoHash: string | null | undefined }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const input = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<{ file: File; preview: string }>();
+  const picker = useImagePicker({
+    maxBytes: LOGO_MAX_BYTES,
+    onProblem: (problem) =>
+      notify(`resources.settings.logo.${problem}`, {
+        type: 'error',
+        messageArgs: { size: LOGO_MAX_BYTES / 1024 / 1024 },
+      }),
+  });
+  const chosen = picker.chosen;
   const [confirming, setConfirming] = useState(false);
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const upload = useLogoChange(
     (file: File) => dataProvider.uploadLogo(file),
     'saved',
-    () => setChosen(undefined),
+    picker.clear,
   );
   const remove = useLogoChange<void>(
     () => dataProvider.removeLogo(),
     'removed',
     () => setConfirming(false),
   );
-
-  // The preview URL lives as long as its choice.
-  useEffect(() => () => chosen && URL.revokeObjectURL(chosen.preview), [chosen]);
-
-  const choose = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0];
-    event.target.value = '';
-    if (!picked) return;
-    const problem = logoProblem(picked);
-    if (problem)
-      return notify(`resources.settings.logo.${problem}`, {
-        type: 'error',
-        messageArgs: { size: LOGO_MAX_BYTES / 1024 / 1024 },
-      });
-    setChosen({ file: picked, preview: URL.createObjectURL(picked) });
-  };
 
   const current = logoUrl(logoHash);
   const shown = chosen?.preview ?? current;
@@ -117,11 +102,11 @@ export function LogoCard({ logoHash }: { logoHash: string | null | undefined }) 
               </Typography>
             )}
           </Box>
-          <input ref={input} type="file" accept="image/*" hidden onChange={choose} />
+          <input {...picker.inputProps} />
           <Stack direction="row" spacing={1}>
             {chosen ? (
               <>
-                <MuiButton onClick={() => setChosen(undefined)} disabled={busy}>
+                <MuiButton onClick={picker.clear} disabled={busy}>
                   {translate('ra.action.cancel')}
                 </MuiButton>
                 <MuiButton
@@ -134,7 +119,7 @@ export function LogoCard({ logoHash }: { logoHash: string | null | undefined }) 
               </>
             ) : (
               <>
-                <MuiButton startIcon={<ImageIcon />} onClick={() => input.current?.click()}>
+                <MuiButton startIcon={<ImageIcon />} onClick={picker.open}>
                   {translate('resources.settings.logo.choose')}
                 </MuiButton>
                 {current && (

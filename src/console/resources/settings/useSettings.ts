@@ -8,7 +8,7 @@ import { useDataProvider, useNotify } from 'react-admin';
 import type { Settings } from '@/api/types';
 import { clientConfigQueryKey } from '@/lib/useClientConfig';
 import type { ConsoleDataProvider } from '@/console/data/dataProvider';
-import { captchaKeys } from '@/hooks/captcha';
+import { captchaKeys } from '@/lib/captcha/captchaQueries';
 
 export const settingsQueryKey = ['settings'] as const;
 

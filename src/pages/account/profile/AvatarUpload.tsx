@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -8,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Profile } from '@/api/types';
 import { useNotify } from '@/lib/notifications';
 import { useUploadAvatar } from '@/hooks/account';
+import { useImagePicker } from '@/lib/useImagePicker';
 
 /**
  * Largest avatar the API takes: `maxLength` of the `file` part of `PUT /api/account/avatar`
@@ -15,44 +15,24 @@ import { useUploadAvatar } from '@/hooks/account';
  */
 export const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
 
-/** Why a chosen file cannot be uploaded, or undefined when it can. */
-export function avatarProblem(file: File): 'not_image' | 'too_large' | 'empty' | undefined {
-  if (!file.type.startsWith('image/')) return 'not_image';
-  if (file.size === 0) return 'empty';
-  if (file.size > AVATAR_MAX_BYTES) return 'too_large';
-  return undefined;
-}
-
 /** The avatar with a preview of the chosen image before it is uploaded. */
 export function AvatarUpload({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const upload = useUploadAvatar();
-  const input = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<{ file: File; preview: string }>();
-  const file = chosen?.file;
-  const preview = chosen?.preview;
-
-  // The preview URL lives as long as its choice.
-  useEffect(() => () => chosen && URL.revokeObjectURL(chosen.preview), [chosen]);
-
-  const choose = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0];
-    event.target.value = ''; // choosing the same file again still fires
-    if (!picked) return;
-    const problem = avatarProblem(picked);
-    if (problem) {
-      notify.show({ color: 'error', message: t(`account.profile.avatar.${problem}`) });
-      return;
-    }
-    setChosen({ file: picked, preview: URL.createObjectURL(picked) });
-  };
+  const picker = useImagePicker({
+    maxBytes: AVATAR_MAX_BYTES,
+    onProblem: (problem) =>
+      notify.show({ color: 'error', message: t(`account.profile.avatar.${problem}`) }),
+  });
+  const file = picker.chosen?.file;
+  const preview = picker.chosen?.preview;
 
   const save = () => {
     if (!file) return;
     upload.mutate(file, {
       onSuccess: () => {
-        setChosen(undefined);
+        picker.clear();
         notify.show({ color: 'success', message: t('account.profile.avatar.saved') });
       },
       onError: notify.error,
@@ -72,10 +52,10 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
       <Typography variant="body2" color="text.secondary">
         {t(`roles.${profile.role}`)}
       </Typography>
-      <input ref={input} type="file" accept="image/*" hidden onChange={choose} />
+      <input {...picker.inputProps} />
       {file ? (
         <Stack direction="row" spacing={1}>
-          <Button onClick={() => setChosen(undefined)} disabled={upload.isPending}>
+          <Button onClick={picker.clear} disabled={upload.isPending}>
             {t('common.cancel')}
           </Button>
           <Button variant="contained" onClick={save} loading={upload.isPending}>
@@ -83,11 +63,7 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
           </Button>
         </Stack>
       ) : (
-        <Button
-          variant="outlined"
-          startIcon={<PhotoCameraIcon />}
-          onClick={() => input.current?.click()}
-        >
+        <Button variant="outlined" startIcon={<PhotoCameraIcon />} onClick={picker.open}>
           {t('account.profile.avatar.choose')}
         </Button>
       )}

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { enums } from '@/api/formMeta.gen';
 import type { PublicGameDetail, Role } from '@/api/types';
 import { isPlayable } from '@/hooks/games';
+import { playerPaths } from '@/lib/paths';
 
 /** The monitor pages of a game, in the seed's order of the monitor tabs. */
 const MONITOR_PAGES = ['events', 'submissions', 'cheatinfo', 'traffic'] as const;
@@ -43,7 +44,7 @@ function OrganiserLinks({ gameId, role }: { gameId: number; role: Role | undefin
             size="small"
             variant="outlined"
             component={RouterLink}
-            to={`/games/${gameId}/monitor/${page}`}
+            to={playerPaths.monitor(gameId, page)}
           >
             {t(`games.links.monitor.${page}`)}
           </Button>
@@ -53,7 +54,7 @@ function OrganiserLinks({ gameId, role }: { gameId: number; role: Role | undefin
         <Button
           size="small"
           component={RouterLink}
-          to={`/admin/games/${gameId}/info`}
+          to={playerPaths.consoleGame(gameId)}
           startIcon={<AdminPanelSettingsIcon />}
           sx={{ alignSelf: 'flex-start' }}
         >
@@ -75,7 +76,7 @@ export function GameLinks({ game, role, now }: GameLinksProps) {
             size="large"
             variant="contained"
             component={RouterLink}
-            to={`/games/${game.id}/challenges`}
+            to={playerPaths.challenges(game.id)}
             startIcon={<FlagIcon />}
             sx={{ py: 1.5, fontSize: '1.1rem' }}
           >
@@ -85,7 +86,7 @@ export function GameLinks({ game, role, now }: GameLinksProps) {
         <Button
           variant="outlined"
           component={RouterLink}
-          to={`/games/${game.id}/scoreboard`}
+          to={playerPaths.scoreboard(game.id)}
           startIcon={<LeaderboardIcon />}
         >
           {t('games.links.scoreboard')}

@@ -23,6 +23,7 @@ import { GameContent } from './GameContent';
 import { GameFacts } from './GameFacts';
 import { GameLinks } from './GameLinks';
 import { ParticipationPanel } from './ParticipationPanel';
+import { playerPaths } from '@/lib/paths';
 
 /** Phones: banner, panel, description; wider screens: the panel beside both. */
 const layout = {
@@ -63,7 +64,7 @@ function GameNotFound() {
 function BackToGames() {
   const { t } = useTranslation();
   return (
-    <Button component={RouterLink} to="/games" startIcon={<ArrowBackIcon />}>
+    <Button component={RouterLink} to={playerPaths.games} startIcon={<ArrowBackIcon />}>
       {t('games.detail.back')}
     </Button>
   );

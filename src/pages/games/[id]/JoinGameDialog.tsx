@@ -24,6 +24,7 @@ import { optional, useForm, type FormValidator } from '@/lib/forms/useForm';
 import { errorMessageOf, useNotify } from '@/lib/notifications';
 import { LoadError } from '@/components/status/LoadError';
 import { useJoinGame, useMyTeams } from '@/hooks/games';
+import { playerPaths } from '@/lib/paths';
 
 type Values = { teamId: string; inviteCode: string; division: string };
 
@@ -35,7 +36,7 @@ function NoTeams() {
     <Alert
       severity="info"
       action={
-        <Button color="inherit" size="small" component={RouterLink} to="/teams">
+        <Button color="inherit" size="small" component={RouterLink} to={playerPaths.teams}>
           {t('games.join.create_team')}
         </Button>
       }

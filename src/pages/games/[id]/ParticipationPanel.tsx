@@ -14,10 +14,10 @@ import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import LoginIcon from '@mui/icons-material/Login';
 import { useTranslation } from 'react-i18next';
 import type { ParticipationStatus, PublicGameDetail } from '@/api/types';
-import { loginPath } from '@/lib/links';
 import { canJoin, gamePhase } from '@/hooks/games';
 import { JoinGameDialog } from './JoinGameDialog';
 import { LeaveGameButton } from './LeaveGameButton';
+import { loginPath, playerPaths } from '@/lib/paths';
 
 const severity: Record<Exclude<ParticipationStatus, 'Unsubmitted'>, AlertColor> = {
   Pending: 'info',
@@ -87,7 +87,7 @@ export function ParticipationPanel({ game, signedIn, now }: ParticipationPanelPr
         <Button
           variant="contained"
           component={RouterLink}
-          to={loginPath(`/games/${game.id}`)}
+          to={loginPath(playerPaths.game(game.id))}
           startIcon={<LoginIcon />}
         >
           {t('games.participation.sign_in')}

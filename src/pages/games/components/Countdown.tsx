@@ -4,7 +4,7 @@
  */
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown } from '@/lib/time/format';
+import { formatDuration } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
 
 export interface CountdownProps extends Omit<TypographyProps, 'children'> {
@@ -17,7 +17,7 @@ export interface CountdownProps extends Omit<TypographyProps, 'children'> {
 export function Countdown({ to, label, ...typography }: CountdownProps) {
   const { t } = useTranslation();
   const now = useNow(1_000);
-  const text = formatCountdown(to - now, t('games.time.day_unit'));
+  const text = formatDuration(to - now, { dayUnit: t('games.time.day_unit') });
   return (
     <Typography role="timer" {...typography}>
       {label(text)}

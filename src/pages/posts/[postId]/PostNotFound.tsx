@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArticleIcon from '@mui/icons-material/Article';
 import { useTranslation } from 'react-i18next';
+import { playerPaths } from '@/lib/paths';
 
 export function PostNotFound() {
   const { t } = useTranslation();
@@ -15,7 +16,7 @@ export function PostNotFound() {
         {t('posts.detail.not_found')}
       </Typography>
       <Typography color="text.secondary">{t('posts.detail.not_found_message')}</Typography>
-      <Button component={RouterLink} to="/posts" variant="contained">
+      <Button component={RouterLink} to={playerPaths.posts} variant="contained">
         {t('posts.all')}
       </Button>
     </Stack>

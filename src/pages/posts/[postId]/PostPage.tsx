@@ -20,15 +20,14 @@ import { useProfile } from '@/hooks/account';
 import { usePost } from '@/hooks/posts';
 import { PostByline } from '@/pages/posts/components/PostByline';
 import { PostNotFound } from './PostNotFound';
-
-export const postEditPath = (id: string) => `/posts/${encodeURIComponent(id)}/edit`;
+import { playerPaths } from '@/lib/paths';
 
 function BackToPosts() {
   const { t } = useTranslation();
   return (
     <Button
       component={RouterLink}
-      to="/posts"
+      to={playerPaths.posts}
       startIcon={<ArrowBackIcon />}
       sx={{ alignSelf: 'flex-start' }}
     >
@@ -87,7 +86,7 @@ export default function PostPage() {
               {profile?.role === 'Admin' && (
                 <Button
                   component={RouterLink}
-                  to={postEditPath(post.id)}
+                  to={playerPaths.postEdit(post.id)}
                   variant="outlined"
                   startIcon={<EditIcon />}
                   sx={{ flexShrink: 0 }}

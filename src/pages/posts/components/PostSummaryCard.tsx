@@ -12,8 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { Post } from '@/api/types';
 import { MarkdownContent } from '@/components/markdown/MarkdownContent';
 import { PostByline } from './PostByline';
-
-export const postPath = (id: string) => `/posts/${encodeURIComponent(id)}`;
+import { playerPaths } from '@/lib/paths';
 
 export function PostSummaryCard({
   post,
@@ -32,7 +31,12 @@ export function PostSummaryCard({
       <CardContent>
         <Stack spacing={1.5}>
           <Typography variant="h6" component={headingLevel} sx={{ wordBreak: 'break-word' }}>
-            <Link component={RouterLink} to={postPath(post.id)} color="inherit" underline="hover">
+            <Link
+              component={RouterLink}
+              to={playerPaths.post(post.id)}
+              color="inherit"
+              underline="hover"
+            >
               {post.title}
             </Link>
           </Typography>
@@ -49,7 +53,7 @@ export function PostSummaryCard({
       <CardActions sx={{ px: 2, pb: 2, pt: 0 }}>
         <Button
           component={RouterLink}
-          to={postPath(post.id)}
+          to={playerPaths.post(post.id)}
           size="small"
           aria-label={t('posts.read_more_label', { title: post.title })}
         >

@@ -21,6 +21,7 @@ import { useGame } from '@/hooks/games';
 import { ChallengeBoard } from './ChallengeBoard';
 import { PlayGate } from './PlayGate';
 import { isPlaying, playState, untilPhaseChange } from './playState';
+import { playerPaths } from '@/lib/paths';
 
 /** The play state, computed again when the game starts or ends. */
 function usePlayState(game: PublicGameDetail | undefined, signedIn: boolean) {
@@ -52,7 +53,7 @@ function NotFound() {
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Alert severity="warning">{t('challenges.not_found')}</Alert>
-      <Button component={RouterLink} to="/games" variant="contained">
+      <Button component={RouterLink} to={playerPaths.games} variant="contained">
         {t('challenges.all_games')}
       </Button>
     </Stack>

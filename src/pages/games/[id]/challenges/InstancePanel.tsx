@@ -16,7 +16,7 @@ import StopIcon from '@mui/icons-material/Stop';
 import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail, TeamChallenge } from '@/api/types';
 import { useNotify } from '@/lib/notifications';
-import { formatCountdown, formatDateTime } from '@/lib/time/format';
+import { formatDuration, formatDateTime } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
 import { useClientConfig } from '@/lib/useClientConfig';
 import { useInstanceActions } from '@/hooks/challenges';
@@ -64,7 +64,7 @@ export function InstancePanel({ gameId, challenge }: { gameId: number; challenge
             <InstanceEntry entry={entry} label={tunnelLabel} />
             <Typography variant="body2" role="timer" aria-live="off">
               {t('challenges.instance.stops_in', {
-                left: formatCountdown(left, t('challenges.day_unit')),
+                left: formatDuration(left, { dayUnit: t('challenges.day_unit') }),
                 time: formatDateTime(closeTime, i18n.language),
               })}
             </Typography>

@@ -10,10 +10,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail } from '@/api/types';
-import { loginPath } from '@/lib/links';
-import { formatCountdown, formatDateTime } from '@/lib/time/format';
+import { formatDuration, formatDateTime } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
 import type { PlayState } from './playState';
+import { loginPath, playerPaths } from '@/lib/paths';
 
 type GateState = Exclude<PlayState, 'running' | 'practice'>;
 
@@ -33,7 +33,7 @@ function StartsIn({ start }: { start: number }) {
   return (
     <Typography role="timer" aria-live="off">
       {t('challenges.gate.starts_in', {
-        left: formatCountdown(start - now, t('challenges.day_unit')),
+        left: formatDuration(start - now, { dayUnit: t('challenges.day_unit') }),
         time: formatDateTime(start, i18n.language),
       })}
     </Typography>
@@ -43,7 +43,7 @@ function StartsIn({ start }: { start: number }) {
 export function PlayGate({ state, game }: { state: GateState; game: PublicGameDetail }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  const gamePage = `/games/${game.id}`;
+  const gamePage = playerPaths.game(game.id);
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
       <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>

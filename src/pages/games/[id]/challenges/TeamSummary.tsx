@@ -14,8 +14,9 @@ import Typography from '@mui/material/Typography';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail, TeamGameView } from '@/api/types';
-import { formatCountdown } from '@/lib/time/format';
+import { formatDuration } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
+import { playerPaths } from '@/lib/paths';
 
 function Stat({ label, value }: { label: string; value: string | undefined }) {
   return (
@@ -36,7 +37,7 @@ function TimeLeft({ end }: { end: number }) {
   return (
     <Typography variant="body2" color="text.secondary" role="timer" aria-live="off">
       {t('challenges.summary.ends_in', {
-        left: formatCountdown(end - now, t('challenges.day_unit')),
+        left: formatDuration(end - now, { dayUnit: t('challenges.day_unit') }),
       })}
     </Typography>
   );
@@ -80,7 +81,7 @@ export function TeamSummary({ game, view, solvedCount, practice }: TeamSummaryPr
           </Box>
           <Button
             component={RouterLink}
-            to={`/games/${game.id}/scoreboard`}
+            to={playerPaths.scoreboard(game.id)}
             variant="outlined"
             startIcon={<LeaderboardIcon />}
             sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}

@@ -13,7 +13,6 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail } from '@/api/types';
-import { loginPath } from '@/lib/links';
 import { statusOf } from '@/lib/notifications/describeError';
 import { PageLoader } from '@/lib/PageLoader';
 import { usePageTitle } from '@/lib/usePageTitle';
@@ -25,6 +24,7 @@ import { roleAtLeast } from '@/pages/games/[id]/GameLinks';
 import { MonitorNotice } from './MonitorNotice';
 import { MonitorTabs } from './MonitorTabs';
 import { monitorTabOf } from './monitorTabs';
+import { loginPath, playerPaths } from '@/lib/paths';
 
 /** setTimeout's largest delay (about 24.8 days). */
 const MAX_TIMER = 2 ** 31 - 1;
@@ -101,7 +101,7 @@ export default function MonitorLayout() {
         <Button
           size="small"
           component={RouterLink}
-          to={`/games/${gameId}`}
+          to={playerPaths.game(gameId)}
           startIcon={<ArrowBackIcon />}
         >
           {t('monitor.back')}

@@ -8,8 +8,9 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown, formatDateTime } from '@/lib/time/format';
+import { formatDuration, formatDateTime } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
+import { playerPaths } from '@/lib/paths';
 
 export type MonitorNoticeProps =
   | { kind: 'denied'; gameId?: number }
@@ -22,7 +23,7 @@ function StartsIn({ start }: { start: number }) {
   return (
     <span role="timer" aria-live="off">
       {t('monitor.not_started.message', {
-        left: formatCountdown(start - now, t('monitor.day_unit')),
+        left: formatDuration(start - now, { dayUnit: t('monitor.day_unit') }),
         time: formatDateTime(start, i18n.language),
       })}
     </span>
@@ -45,7 +46,7 @@ export function MonitorNotice(props: MonitorNoticeProps) {
       {kind !== 'not_started' && (
         <Button
           component={RouterLink}
-          to={gameId === undefined ? '/games' : `/games/${gameId}`}
+          to={gameId === undefined ? playerPaths.games : playerPaths.game(gameId)}
           variant="contained"
         >
           {gameId === undefined ? t('monitor.all_games') : t('monitor.back')}

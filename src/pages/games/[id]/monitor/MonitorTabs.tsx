@@ -9,6 +9,7 @@ import FlagIcon from '@mui/icons-material/Flag';
 import LanIcon from '@mui/icons-material/Lan';
 import { useTranslation } from 'react-i18next';
 import { MONITOR_TABS, type MonitorTab } from './monitorTabs';
+import { playerPaths } from '@/lib/paths';
 
 const ICONS: Record<MonitorTab, typeof FlagIcon> = {
   events: EventNoteIcon,
@@ -38,7 +39,7 @@ export function MonitorTabs({ gameId, tab }: { gameId: number; tab: MonitorTab |
               icon={<Icon fontSize="small" />}
               iconPosition="start"
               component={RouterLink}
-              to={`/games/${gameId}/monitor/${page}`}
+              to={playerPaths.monitor(gameId, page)}
               aria-current={page === tab ? 'page' : undefined}
               sx={{ minHeight: 48 }}
             />

@@ -15,6 +15,7 @@ import type { PublicGameDetail } from '@/api/types';
 import { useDownload } from '@/lib/download';
 import { formatRelative } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
+import { playerPaths } from '@/lib/paths';
 
 export interface ScoreboardHeaderProps {
   game: PublicGameDetail;
@@ -41,7 +42,7 @@ export function ScoreboardHeader({ game, updatedAt, live, canDownload }: Scorebo
     <Stack spacing={1.5}>
       <Button
         component={RouterLink}
-        to={`/games/${game.id}`}
+        to={playerPaths.game(game.id)}
         startIcon={<ArrowBackIcon />}
         size="small"
         sx={{ alignSelf: 'flex-start' }}

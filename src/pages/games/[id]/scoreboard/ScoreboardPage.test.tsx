@@ -22,7 +22,7 @@ const hub = vi.hoisted(() => ({ last: undefined as UseHubOptions<unknown> | unde
 vi.mock('@/lib/realtime/useHub', () => ({
   useHub: (options: UseHubOptions<unknown>) => {
     hub.last = options;
-    return options.enabled === false ? 'closed' : 'live';
+    return options.enabled === false ? 'offline' : 'live';
   },
 }));
 

@@ -13,9 +13,10 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown, formatDateTime } from '@/lib/time/format';
+import { formatDuration, formatDateTime } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
 import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
+import { playerPaths } from '@/lib/paths';
 
 export function GameNotFound() {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function GameNotFound() {
         {t('scoreboard.not_found')}
       </Typography>
       <Typography color="text.secondary">{t('scoreboard.not_found_message')}</Typography>
-      <Button component={RouterLink} to="/games" startIcon={<ArrowBackIcon />}>
+      <Button component={RouterLink} to={playerPaths.games} startIcon={<ArrowBackIcon />}>
         {t('scoreboard.all_games')}
       </Button>
     </Stack>
@@ -41,7 +42,7 @@ export function NotStarted({ start }: { start: number }) {
       <Typography variant="body2">{t('scoreboard.not_started.message')}</Typography>
       <Typography variant="body2" role="timer" aria-live="off">
         {t('scoreboard.not_started.starts_in', {
-          countdown: formatCountdown(start - now, t('scoreboard.day_unit')),
+          countdown: formatDuration(start - now, { dayUnit: t('scoreboard.day_unit') }),
           time: formatDateTime(start, i18n.language),
         })}
       </Typography>

@@ -8,6 +8,7 @@ import type { PostDetail } from '@/api/types';
 import { useNotify } from '@/lib/notifications';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useDeletePost } from '@/hooks/posts';
+import { playerPaths } from '@/lib/paths';
 
 export function DeletePostButton({ post }: { post: PostDetail }) {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export function DeletePostButton({ post }: { post: PostDetail }) {
     remove.mutate(post.id, {
       onSuccess: () => {
         notify.show({ color: 'success', message: t('posts.edit.deleted', { title: post.title }) });
-        navigate('/posts', { replace: true });
+        navigate(playerPaths.posts, { replace: true });
       },
       onError: notify.error,
     });

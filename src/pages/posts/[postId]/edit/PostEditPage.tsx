@@ -10,7 +10,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '@/api/errors';
-import { loginPath } from '@/lib/links';
 import { errorMessageOf } from '@/lib/notifications';
 import { PageLoader } from '@/lib/PageLoader';
 import { usePageTitle } from '@/lib/usePageTitle';
@@ -20,6 +19,7 @@ import { useProfile } from '@/hooks/account';
 import { usePost } from '@/hooks/posts';
 import { PostNotFound } from '@/pages/posts/[postId]/PostNotFound';
 import { PostEditor } from './PostEditor';
+import { loginPath, playerPaths } from '@/lib/paths';
 
 /** The post id in `/posts/new/edit` (real ids are 8 hex characters). */
 export const NEW_POST_ID = 'new';
@@ -30,7 +30,7 @@ function AdminsOnly() {
     <Alert
       severity="warning"
       action={
-        <Button color="inherit" size="small" component={RouterLink} to="/posts">
+        <Button color="inherit" size="small" component={RouterLink} to={playerPaths.posts}>
           {t('posts.all')}
         </Button>
       }
@@ -79,7 +79,7 @@ export default function PostEditPage() {
   if (isPending) content = <PageLoader />;
   else if (error)
     content = <Alert severity="error">{errorMessageOf(error) ?? t('common.error.unknown')}</Alert>;
-  else if (!profile) return <Navigate to={loginPath(`/posts/${postId}/edit`)} replace />;
+  else if (!profile) return <Navigate to={loginPath(playerPaths.postEdit(postId))} replace />;
   else if (profile.role !== 'Admin') content = <AdminsOnly />;
   else content = creating ? <PostEditor /> : <StoredPostEditor id={postId} />;
 

@@ -17,10 +17,10 @@ import { fieldValidator } from '@/api/validation';
 import { useForm } from '@/lib/forms/useForm';
 import { useNotify } from '@/lib/notifications';
 import { useSavePost } from '@/hooks/posts';
-import { postPath } from '@/pages/posts/components/PostSummaryCard';
 import { DeletePostButton } from './DeletePostButton';
 import { MarkdownField } from './MarkdownField';
 import { TagsField } from './TagsField';
+import { playerPaths } from '@/lib/paths';
 
 const validators = {
   title: fieldValidator('PostEditModel', 'title'),
@@ -57,7 +57,7 @@ export function PostEditor({ stored }: { stored?: PostDetail }) {
             color: 'success',
             message: t(stored ? 'posts.edit.saved' : 'posts.edit.created'),
           });
-          navigate(postPath(id));
+          navigate(playerPaths.post(id));
         },
         onError: notify.error,
       },
@@ -93,7 +93,7 @@ export function PostEditor({ stored }: { stored?: PostDetail }) {
           {stored ? <DeletePostButton post={stored} /> : <span />}
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button
-              onClick={() => navigate(stored ? postPath(stored.id) : '/posts')}
+              onClick={() => navigate(stored ? playerPaths.post(stored.id) : playerPaths.posts)}
               disabled={save.isPending}
             >
               {t('common.cancel')}

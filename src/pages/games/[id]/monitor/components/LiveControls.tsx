@@ -23,7 +23,7 @@ const DOT_COLOR: Record<HubStatus, string> = {
   connecting: 'text.disabled',
   live: 'success.main',
   reconnecting: 'warning.main',
-  closed: 'error.main',
+  offline: 'error.main',
 };
 
 export function LiveControls({ hubStatus, paused, missed, onPausedChange }: LiveControlsProps) {
