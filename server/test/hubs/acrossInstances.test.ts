@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SignedConnectionTokens } from '../../src/plugins/hubs/signedTokens.js';
+import { SignedConnectionTokens } from '#server/plugins/hubs/signedTokens.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { RawHubClient } from './support.js';

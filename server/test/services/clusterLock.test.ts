@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/database.js';
+import { openDatabase, type Database } from '#server/db/database.js';
 import {
   PostgresClusterLock,
   RedisClusterLock,
   type ClusterLock,
-} from '../../src/services/cluster/clusterLock.js';
+} from '#server/services/cluster/clusterLock.js';
 import { createTestApp, testConfig } from '../support/app.js';
 import { describeEachDatabase, openTestDatabase, type TestDatabase } from '../support/databases.js';
 import { REASON, skipUnless } from '../support/skipReason.js';

@@ -2,10 +2,10 @@
 // another instance building (the cluster lock says no) is held back and tried again, its change
 // and callbacks kept; a first build a reader waits for is never held back.
 import { expect, it } from 'vitest';
-import { encodeBoard } from '../../../src/services/scoreboard/boardBytes.js';
-import { Boards } from '../../../src/services/scoreboard/boards.js';
-import type { BoardBuilder } from '../../../src/services/scoreboard/builder.js';
-import { MemoryBoardStore } from '../../../src/services/scoreboard/store.js';
+import { encodeBoard } from '#server/services/scoreboard/boardBytes.js';
+import { Boards } from '#server/services/scoreboard/boards.js';
+import type { BoardBuilder } from '#server/services/scoreboard/builder.js';
+import { MemoryBoardStore } from '#server/services/scoreboard/store.js';
 
 function builder(): BoardBuilder & { builds: number } {
   return {
