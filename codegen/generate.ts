@@ -6,7 +6,7 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleSpec } from './bundle.js';
-import { renderWireTypes, renderWireTypesShim } from './wireTypes.js';
+import { renderWireTypes } from './wireTypes.js';
 import { renderFormMeta } from './formMeta.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,7 +15,6 @@ export const outputs = {
   bundledSpec: 'server/src/generated/openapi.gen.json',
   /** Types of the wire (paths, bodies, models), imported by the server and the client. */
   wireTypes: 'wire/schema.gen.ts',
-  wireTypesShim: 'src/api/schema.gen.ts',
   formMeta: 'src/api/formMeta.gen.ts',
 } as const;
 
@@ -24,7 +23,6 @@ async function render(): Promise<Record<string, string>> {
   return {
     [outputs.bundledSpec]: JSON.stringify(spec, null, 2) + '\n',
     [outputs.wireTypes]: await renderWireTypes(spec),
-    [outputs.wireTypesShim]: renderWireTypesShim(),
     [outputs.formMeta]: renderFormMeta(spec),
   };
 }

@@ -12,11 +12,3 @@ export async function renderWireTypes(spec: OpenApiDocument): Promise<string> {
   });
   return banner + astToString(ast);
 }
-
-/**
- * `src/api/schema.gen.ts`: a re-export of the wire types for the client's existing imports, kept
- * while the client moves to `#wire/schema.gen.js`.
- */
-export function renderWireTypesShim(): string {
-  return banner + `export type * from '#wire/schema.gen.js';\n`;
-}

@@ -4,7 +4,7 @@
  */
 import createClient from 'openapi-fetch';
 import i18next from 'i18next';
-import type { paths } from './schema.gen';
+import type { paths } from '#wire/schema.gen.js';
 import { languageMiddleware, xsrfMiddleware } from './middleware';
 
 export const api = createClient<paths>({ baseUrl: '', credentials: 'include' });

@@ -1,7 +1,7 @@
 /**
  * Named aliases of generated schema types. Never hand-write an API type: alias it here.
  */
-import type { components, operations } from './schema.gen';
+import type { components, operations } from '#wire/schema.gen.js';
 
 export type Schemas = components['schemas'];
 

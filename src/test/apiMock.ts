@@ -10,7 +10,7 @@
  * An unprogrammed route answers 404 with a problem body.
  */
 import createClient from 'openapi-fetch';
-import type { paths } from '@/api/schema.gen';
+import type { paths } from '#wire/schema.gen.js';
 
 export interface RecordedRequest {
   method: string;
