@@ -20,7 +20,7 @@ export function productionPitfalls(config: Config): string[] {
   }
   if (config.redisUrl && !config.secret) {
     pitfalls.push(
-      'REDIS_URL is set (several instances) but VEXIL_SECRET is not: the secret is generated and kept in the database, and instances first started together may generate different ones and sign account links differently until restarted; set the same VEXIL_SECRET on every instance',
+      'REDIS_URL is set (several instances) but VEXIL_SECRET is not: the secret is generated and kept in the database, and instances first started together may generate different ones and sign account links and hub connection tokens differently until restarted; set the same VEXIL_SECRET on every instance',
     );
   }
   return pitfalls;

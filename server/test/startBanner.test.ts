@@ -68,6 +68,7 @@ describe('start banner', () => {
     expect(text).toContain('Warnings:');
     expect(text).toContain('VEXIL_TRUSTED_PROXIES is empty');
     expect(text).toContain('VEXIL_SECRET is not');
+    expect(text).toContain('hub connection tokens');
   });
 });
 
