@@ -3,7 +3,6 @@
  * (`PUT /api/edit/games/{id}/poster`). It saves at once, apart from the form.
  */
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { Game } from '@/api/types';
 import type { ConsoleDataProvider } from '@/console/data/dataProvider';
+import { ImagePreviewFrame } from '@/console/inputs/ImagePreviewFrame';
 import { useImagePicker } from '@/lib/useImagePicker';
 
 /**
@@ -49,32 +49,13 @@ export function PosterUpload() {
   return (
     <Stack spacing={1} sx={{ width: 320, maxWidth: '100%' }}>
       <Typography variant="subtitle2">{translate('resources.games.fields.poster')}</Typography>
-      <Box
-        sx={{
-          aspectRatio: '16 / 9',
-          borderRadius: 1,
-          border: 1,
-          borderColor: 'divider',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          overflow: 'hidden',
-          bgcolor: 'action.hover',
-        }}
-      >
-        {shown ? (
-          <Box
-            component="img"
-            src={shown}
-            alt={translate(
-              chosen ? 'resources.games.poster.preview' : 'resources.games.fields.poster',
-            )}
-            sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
-          />
-        ) : (
-          <Typography color="text.secondary">{translate('resources.games.poster.none')}</Typography>
-        )}
-      </Box>
+      <ImagePreviewFrame
+        src={shown}
+        alt={translate(chosen ? 'resources.games.poster.preview' : 'resources.games.fields.poster')}
+        none={translate('resources.games.poster.none')}
+        frame={{ aspectRatio: '16 / 9' }}
+        image={{ width: '100%', height: '100%', objectFit: 'cover' }}
+      />
       <input {...picker.inputProps} />
       {chosen ? (
         <Stack direction="row" spacing={1}>

@@ -4,7 +4,6 @@
  * (`DELETE /api/admin/config/logo`). Each saves at once, apart from the forms.
  */
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
@@ -14,6 +13,7 @@ import ImageIcon from '@mui/icons-material/Image';
 import { useMutation } from '@tanstack/react-query';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '@/console/data/dataProvider';
+import { ImagePreviewFrame } from '@/console/inputs/ImagePreviewFrame';
 import { useImagePicker } from '@/lib/useImagePicker';
 import { SettingsCard } from './SettingsSection';
 import { useSettingsChanged } from './useSettings';
@@ -74,34 +74,15 @@ export function LogoCard({ logoHash }: { logoHash: string | null | undefined }) 
     <SettingsCard name="logo">
       <CardContent sx={{ pt: 0 }}>
         <Stack spacing={1} sx={{ maxWidth: 360 }}>
-          <Box
-            sx={{
-              height: 120,
-              borderRadius: 1,
-              border: 1,
-              borderColor: 'divider',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              overflow: 'hidden',
-              bgcolor: 'action.hover',
-            }}
-          >
-            {shown ? (
-              <Box
-                component="img"
-                src={shown}
-                alt={translate(
-                  chosen ? 'resources.settings.logo.preview' : 'resources.settings.logo.current',
-                )}
-                sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
-              />
-            ) : (
-              <Typography color="text.secondary">
-                {translate('resources.settings.logo.none')}
-              </Typography>
+          <ImagePreviewFrame
+            src={shown}
+            alt={translate(
+              chosen ? 'resources.settings.logo.preview' : 'resources.settings.logo.current',
             )}
-          </Box>
+            none={translate('resources.settings.logo.none')}
+            frame={{ height: 120 }}
+            image={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+          />
           <input {...picker.inputProps} />
           <Stack direction="row" spacing={1}>
             {chosen ? (
