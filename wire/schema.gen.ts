@@ -1367,6 +1367,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/edit/games/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a game from an archive
+         * @description **Vexil addition.** Creates a new game from a zip archive made by
+         *     `GET /api/edit/games/{id}/export` (or by hand: `game.json`, a `GameArchiveManifest`, and each
+         *     file it names at `files/<sha256>`) and answers the new game. The game gets a fresh key pair
+         *     and is created **hidden**, whatever the archive says, so organisers can look it over before
+         *     players see it; its challenges, flags, hints, container settings, attachments and poster are
+         *     those of the archive. A challenge that is enabled in the archive but has no flag (and is not
+         *     `DynamicContainer`) is created disabled. Everything is created in one transaction: a refused
+         *     archive creates nothing.
+         *
+         *     Refused with 400 and a title saying why: not a zip archive; an entry whose name is not
+         *     `game.json` or `files/<sha256>`; more than 10,000 entries; more than 1 GiB once unpacked;
+         *     no `game.json`, or one that is not JSON or not a `GameArchiveManifest` of version 1 (the
+         *     title names the first property at fault); a file named in `game.json` missing from the
+         *     archive or whose content does not have its SHA-256; a poster that is not an image. The
+         *     archive itself may be at most 100 MiB (413).
+         *
+         *     The `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403 otherwise).
+         */
+        post: operations["editImportGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/edit/games/{id}": {
         parameters: {
             query?: never;
@@ -1404,6 +1440,34 @@ export interface paths {
          *     otherwise).
          */
         delete: operations["editDeleteGame"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/edit/games/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a game as an archive
+         * @description **Vexil addition.** Streams a zip archive of the game: `game.json` (a `GameArchiveManifest`:
+         *     the game's settings, its challenges with their settings, hints, container settings and
+         *     flags, and which attachment each has) and the content of every local attachment and of the
+         *     poster at `files/<sha256>`. Teams, submissions, solves, notices and writeups are not part of
+         *     it, nor the game's private key. The archive is named `{game title}-{UTC yyyyMMdd-HH.mm.ss}Z.zip`.
+         *     `POST /api/edit/games/import` makes a new game of it.
+         */
+        get: operations["editExportGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2669,6 +2733,30 @@ export interface components {
             gameId: components["schemas"]["Int32Id"];
             /** @description The new board's `updateTimeUtc`; grows with every rebuild, so a client holding a board at least this new can skip the read. */
             version: components["schemas"]["Timestamp"];
+        };
+        /** @description **Vexil addition.** The `game.json` of a game archive: the game's settings, its poster and its challenges with their flags and attachments. Unknown properties are ignored on import, like in request bodies. */
+        GameArchiveManifest: {
+            /**
+             * @description Always `vexil-game`.
+             * @constant
+             */
+            format: "vexil-game";
+            /**
+             * @description Version of this format; an archive of another version is refused.
+             * @constant
+             */
+            version: 1;
+            /**
+             * Format: int64
+             * @description When the archive was made (epoch ms).
+             */
+            exportedAt?: number;
+            /** @description The game's settings as `GET /api/edit/games/{id}` answers them, without `id`, `poster` and `publicKey` (a new key pair is made on import, so the game's flag hash salt is new too). */
+            game: components["schemas"]["GameInfoEditModel"];
+            /** @description The poster image, or null. */
+            poster?: components["schemas"]["GameArchiveFile"] | null;
+            /** @description Challenges in the order they were created. */
+            challenges: components["schemas"]["GameArchiveChallenge"][];
         };
         /** @description Self-registration request. */
         RegisterModel: {
@@ -4249,6 +4337,39 @@ export interface components {
             size: number;
             /** @description Last modification; `-62135596800000` when unknown. */
             updateTime: components["schemas"]["Timestamp"];
+        };
+        /** @description **Vexil addition.** A file of a game archive: its content is the archive's entry `files/<hash>`, whose SHA-256 must be `hash`. */
+        GameArchiveFile: {
+            /** @description SHA-256 of the content, in lower-case hex. */
+            hash: string;
+            /** @description The file's download name. */
+            name: string;
+        };
+        /** @description **Vexil addition.** An attachment of a game archive: a file inside the archive (`Local`) or a URL (`Remote`). */
+        GameArchiveAttachment: {
+            /** @enum {string} */
+            type: "Local" | "Remote";
+            /** @description `Local`: the file. */
+            file?: components["schemas"]["GameArchiveFile"];
+            /** @description `Remote`: the download URL. */
+            remoteUrl?: string;
+        };
+        /** @description **Vexil addition.** A stored flag of a game archive. */
+        GameArchiveFlag: {
+            /** @description Flag text. */
+            flag: string;
+            /** @description The flag's own attachment, or null. */
+            attachment?: components["schemas"]["GameArchiveAttachment"] | null;
+        };
+        /** @description **Vexil addition.** One challenge of a game archive. */
+        GameArchiveChallenge: {
+            type: components["schemas"]["ChallengeType"];
+            /** @description Every setting of the challenge (`title` is required on import). Solve counts, instances and submissions are not part of an archive. */
+            settings: components["schemas"]["ChallengeUpdateModel"];
+            /** @description The challenge's shared attachment, or null. */
+            attachment?: components["schemas"]["GameArchiveAttachment"] | null;
+            /** @description Stored flags, each with its own attachment for `DynamicAttachment` challenges. */
+            flags: components["schemas"]["GameArchiveFlag"][];
         };
     };
     responses: {
@@ -6612,6 +6733,52 @@ export interface operations {
             507: components["responses"]["InsufficientStorage"];
         };
     };
+    editImportGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The zip archive (at most 100 MiB).
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new game. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameInfoModel"];
+                };
+            };
+            /** @description The `file` part is missing, or the archive is refused (the title says why). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
     editGetGame: {
         parameters: {
             query?: never;
@@ -6723,6 +6890,54 @@ export interface operations {
         responses: {
             200: components["responses"]["EmptyOk"];
             /** @description The game id is invalid, or the deletion failed and was rolled back ("Failed to delete game, related files may have been corrupted, please try again"). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The game was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    editExportGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive. */
+            200: {
+                headers: {
+                    /** @description `attachment` with the archive name as `filename`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description The game id is invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -124,6 +124,39 @@ export const models = {
       }
     }
   },
+  "GameArchiveManifest": {
+    "required": [
+      "format",
+      "version",
+      "game",
+      "challenges"
+    ],
+    "fields": {
+      "format": {
+        "type": "string"
+      },
+      "version": {
+        "type": "integer"
+      },
+      "exportedAt": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "game": {
+        "ref": "GameInfoEditModel"
+      },
+      "poster": {
+        "type": "unknown"
+      },
+      "challenges": {
+        "type": "array",
+        "maxItems": 1000,
+        "items": {
+          "ref": "GameArchiveChallenge"
+        }
+      }
+    }
+  },
   "RegisterModel": {
     "required": [
       "userName",
@@ -3191,6 +3224,93 @@ export const models = {
       "updateTime": {
         "type": "integer",
         "format": "int64"
+      }
+    }
+  },
+  "GameArchiveFile": {
+    "required": [
+      "hash",
+      "name"
+    ],
+    "fields": {
+      "hash": {
+        "type": "string",
+        "pattern": "^[0-9a-f]{64}$"
+      },
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 255,
+        "pattern": "\\S"
+      }
+    }
+  },
+  "GameArchiveAttachment": {
+    "required": [
+      "type"
+    ],
+    "fields": {
+      "type": {
+        "type": "string",
+        "enum": [
+          "Local",
+          "Remote"
+        ]
+      },
+      "file": {
+        "ref": "GameArchiveFile"
+      },
+      "remoteUrl": {
+        "type": "string",
+        "maxLength": 2048
+      }
+    }
+  },
+  "GameArchiveFlag": {
+    "required": [
+      "flag"
+    ],
+    "fields": {
+      "flag": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 127,
+        "pattern": "\\S"
+      },
+      "attachment": {
+        "type": "unknown"
+      }
+    }
+  },
+  "GameArchiveChallenge": {
+    "required": [
+      "type",
+      "settings",
+      "flags"
+    ],
+    "fields": {
+      "type": {
+        "type": "string",
+        "enum": [
+          "StaticAttachment",
+          "StaticContainer",
+          "DynamicAttachment",
+          "DynamicContainer"
+        ],
+        "enumName": "ChallengeType"
+      },
+      "settings": {
+        "ref": "ChallengeUpdateModel"
+      },
+      "attachment": {
+        "type": "unknown"
+      },
+      "flags": {
+        "type": "array",
+        "maxItems": 10000,
+        "items": {
+          "ref": "GameArchiveFlag"
+        }
       }
     }
   }

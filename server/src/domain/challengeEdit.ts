@@ -26,7 +26,7 @@ export const minScore = (c: Pick<Challenge, 'originalScore' | 'minScoreRate'>): 
 
 /** The first rule the update breaks (a 400 title), or null. */
 export function updateViolation(
-  challenge: Challenge,
+  challenge: Pick<Challenge, 'isEnabled' | 'type'>,
   update: ChallengeUpdateModel,
   flagCount: number,
 ): string | null {
@@ -55,7 +55,7 @@ export function updateViolation(
 
 /** The stored changes of a valid update (absent or null properties unchanged). */
 export function updateChanges(
-  challenge: Challenge,
+  challenge: Pick<Challenge, 'type'>,
   update: ChallengeUpdateModel,
 ): Partial<ChallengeSettings> {
   const changes: Partial<ChallengeSettings> = {};

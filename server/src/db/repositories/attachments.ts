@@ -97,3 +97,43 @@ export async function attachmentViews(
   }
   return views;
 }
+
+/** Where an attachment's content is: its stored file (hash and name) or its URL. */
+export interface AttachmentSource {
+  id: number;
+  type: AttachmentType;
+  /** The stored file; null for a remote attachment or a local one whose file is missing. */
+  file: { hash: string; name: string } | null;
+  remoteUrl: string | null;
+}
+
+export async function attachmentSources(
+  db: Db,
+  ids: Array<number | null>,
+): Promise<Map<number, AttachmentSource>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  const sources = new Map<number, AttachmentSource>();
+  if (wanted.length === 0) return sources;
+  const rows = await db
+    .selectFrom('attachments')
+    .leftJoin('files', 'files.hash', 'attachments.file_hash')
+    .select([
+      'attachments.id',
+      'attachments.type',
+      'attachments.remote_url',
+      'files.hash',
+      'files.name',
+    ])
+    .where('attachments.id', 'in', wanted)
+    .execute();
+  for (const row of rows) {
+    sources.set(row.id, {
+      id: row.id,
+      type: row.type,
+      file:
+        row.type === 'Local' && row.hash && row.name ? { hash: row.hash, name: row.name } : null,
+      remoteUrl: row.type === 'Remote' ? row.remote_url : null,
+    });
+  }
+  return sources;
+}

@@ -1,6 +1,7 @@
 import type { Handlers } from '../../http/handlers.js';
 import { editChallengeFileHandlers } from './challengeFiles.js';
 import { editChallengeHandlers } from './challenges.js';
+import { editGameArchiveHandlers } from './gameArchive.js';
 import { editGameHandlers } from './games.js';
 import { editNoticeHandlers } from './notices.js';
 import { editPostHandlers } from './posts.js';
@@ -10,6 +11,7 @@ import { editTestContainerHandlers } from './testContainers.js';
 export const editHandlers: Handlers = {
   ...editPostHandlers,
   ...editGameHandlers,
+  ...editGameArchiveHandlers,
   ...editNoticeHandlers,
   ...editChallengeHandlers,
   ...editChallengeFileHandlers,

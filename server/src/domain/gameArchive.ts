@@ -1,0 +1,130 @@
+/**
+ * Game archives (export and import, a Vexil addition): the layout of the zip, its limits, and the
+ * manifest's parts built from stored games and challenges. Pure: no I/O.
+ */
+import type { components } from '#wire/schema.gen.js';
+import type { Challenge } from '../db/repositories/challenges.js';
+import type { Game } from '../db/repositories/games.js';
+import { compactUtcStamp } from './writeupRules.js';
+
+export type GameArchiveManifest = components['schemas']['GameArchiveManifest'];
+export type GameArchiveChallenge = GameArchiveManifest['challenges'][number];
+export type GameArchiveFlag = GameArchiveChallenge['flags'][number];
+export type GameArchiveAttachment = NonNullable<GameArchiveChallenge['attachment']>;
+export type GameArchiveFile = NonNullable<GameArchiveManifest['poster']>;
+
+export const ARCHIVE_FORMAT = 'vexil-game';
+export const ARCHIVE_VERSION = 1;
+export const MANIFEST_ENTRY = 'game.json';
+const FILE_ENTRY = /^files\/([0-9a-f]{64})$/;
+
+/** What an import agrees to unpack: enough for any real game, too little for a zip bomb. */
+export const ARCHIVE_LIMITS = {
+  entries: 10_000,
+  unpackedBytes: 1024 * 1024 * 1024,
+  manifestBytes: 64 * 1024 * 1024,
+};
+
+export const fileEntry = (hash: string): string => `files/${hash}`;
+
+/** The content hash an entry name stands for, null for `game.json`, undefined for any other
+ *  name (refused: an archive carries nothing else). */
+export function entryHash(name: string): string | null | undefined {
+  if (name === MANIFEST_ENTRY) return null;
+  return FILE_ENTRY.exec(name)?.[1];
+}
+
+/** `<game title>-<yyyyMMdd-HH.mm.ss>Z.zip`, in UTC. */
+export const archiveName = (title: string, now: number): string =>
+  `${title}-${compactUtcStamp(now)}Z.zip`;
+
+/** The game's settings as the archive keeps them: the edit model without id, poster and key. */
+export function toArchiveGame(game: Game): GameArchiveManifest['game'] {
+  return {
+    title: game.title,
+    hidden: game.hidden,
+    summary: game.summary,
+    content: game.content,
+    acceptWithoutReview: game.acceptWithoutReview,
+    writeupRequired: game.writeupRequired,
+    inviteCode: game.inviteCode,
+    divisions: game.divisions,
+    teamMemberCountLimit: game.teamMemberCountLimit,
+    containerCountLimit: game.containerCountLimit,
+    practiceMode: game.practiceMode,
+    start: game.start,
+    end: game.end,
+    writeupDeadline: game.writeupDeadline,
+    writeupNote: game.writeupNote,
+    bloodBonus: game.bloodBonus,
+  };
+}
+
+/** Every setting of a challenge, in the shape of the challenge update model. */
+export function toArchiveSettings(challenge: Challenge): GameArchiveChallenge['settings'] {
+  return {
+    title: challenge.title,
+    content: challenge.content,
+    category: challenge.category,
+    hints: challenge.hints,
+    flagTemplate: challenge.flagTemplate,
+    isEnabled: challenge.isEnabled,
+    fileName: challenge.fileName,
+    containerImage: challenge.containerImage,
+    memoryLimit: challenge.memoryLimit,
+    cpuCount: challenge.cpuCount,
+    storageLimit: challenge.storageLimit,
+    containerExposePort: challenge.containerExposePort,
+    enableTrafficCapture: challenge.enableTrafficCapture,
+    disableBloodBonus: challenge.disableBloodBonus,
+    originalScore: challenge.originalScore,
+    minScoreRate: challenge.minScoreRate,
+    difficulty: challenge.difficulty,
+  };
+}
+
+/** Every file the manifest names (the poster, unless left out, and attachments), once each. */
+export function manifestFiles(
+  manifest: GameArchiveManifest,
+  { poster = true }: { poster?: boolean } = {},
+): GameArchiveFile[] {
+  const files = new Map<string, GameArchiveFile>();
+  const add = (file: GameArchiveFile | null | undefined) => {
+    if (file && !files.has(file.hash)) files.set(file.hash, file);
+  };
+  if (poster) add(manifest.poster);
+  for (const challenge of manifest.challenges) {
+    add(challenge.attachment?.file);
+    for (const flag of challenge.flags) add(flag.attachment?.file);
+  }
+  return [...files.values()];
+}
+
+/**
+ * The first thing in a valid manifest that an import cannot make (a 400 title), or null: a
+ * challenge without a title, a `Local` attachment without its file, a `Remote` one without a URL.
+ */
+export function manifestProblem(manifest: GameArchiveManifest): string | null {
+  const attachmentProblem = (a: GameArchiveAttachment | null | undefined, where: string) => {
+    if (!a) return null;
+    if (a.type === 'Local' && !a.file) return `${where}: a Local attachment needs its file`;
+    if (a.type === 'Remote' && !a.remoteUrl?.trim())
+      return `${where}: a Remote attachment needs its URL`;
+    return null;
+  };
+  for (const [index, challenge] of manifest.challenges.entries()) {
+    const where = `challenges/${index}`;
+    if (!challenge.settings.title) return `${where}: the challenge needs a title`;
+    const problem =
+      attachmentProblem(challenge.attachment, `${where}/attachment`) ??
+      challenge.flags
+        .map((flag, i) => attachmentProblem(flag.attachment, `${where}/flags/${i}/attachment`))
+        .find((p) => p !== null);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** Whether an imported challenge may stay enabled: the rule of enabling one by hand. */
+export const mayBeEnabled = (challenge: GameArchiveChallenge): boolean =>
+  challenge.type === 'DynamicContainer' || challenge.flags.length > 0;

@@ -1,0 +1,38 @@
+/** Game archives (Vexil addition): export a game as a zip, and make a new game of one. */
+import contentDisposition from 'content-disposition';
+import { archiveName } from '../../domain/gameArchive.js';
+import { toGameInfoModel } from '../../domain/gameInput.js';
+import type { Handlers } from '../../http/handlers.js';
+import { gameManifest, writeGameArchive } from '../../services/gameArchive/exportGame.js';
+import { importGame } from '../../services/gameArchive/importGame.js';
+import { readGameArchive } from '../../services/gameArchive/readArchive.js';
+import type { UploadedFile } from '../../spec/multipart.js';
+import { logAdminAction } from '../admin/adminLog.js';
+import { parseManifest } from './gameArchiveManifest.js';
+import { requireGame } from './lookup.js';
+
+export const editGameArchiveHandlers: Handlers = {
+  async editExportGame(request, reply) {
+    const game = await requireGame(request, request.params.id);
+    const now = Date.now();
+    const manifest = await gameManifest(request.server.db, game, now);
+    const archive = writeGameArchive(manifest, request.server.files.blobs, (err) =>
+      request.log.error({ err }, `Could not export game ${game.id}`),
+    );
+    logAdminAction(request, `Exported game ${game.id}`);
+    return reply
+      .type('application/zip')
+      .header('content-disposition', contentDisposition(archiveName(game.title, now)))
+      .send(archive);
+  },
+
+  async editImportGame(request) {
+    const { file } = request.body as { file: UploadedFile };
+    const archive = await readGameArchive(file.data);
+    const manifest = parseManifest(archive.manifest);
+    const { db, files } = request.server;
+    const game = await importGame({ db, files }, manifest, archive.files, Date.now());
+    logAdminAction(request, `Imported game ${game.id}: ${game.title}`);
+    return toGameInfoModel(game);
+  },
+};

@@ -1,0 +1,105 @@
+/**
+ * Game export: the manifest of a game (settings, challenges, flags, attachments, poster) read in
+ * one go, then written with the content of every file it names into a zip stream (yazl), which
+ * reads each file only when its turn comes and waits while the client reads slowly.
+ */
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import yazl from 'yazl';
+import { attachmentSources, type AttachmentSource } from '../../db/repositories/attachments.js';
+import { listChallenges } from '../../db/repositories/challenges.js';
+import { findFileByHash } from '../../db/repositories/files.js';
+import { listFlags } from '../../db/repositories/flags.js';
+import type { Game } from '../../db/repositories/games.js';
+import type { DB } from '../../db/schema.js';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  MANIFEST_ENTRY,
+  fileEntry,
+  manifestFiles,
+  toArchiveGame,
+  toArchiveSettings,
+  type GameArchiveAttachment,
+  type GameArchiveManifest,
+} from '../../domain/gameArchive.js';
+import type { BlobStore } from '../blobStore.js';
+
+/** An attachment as the archive names it; a local one whose file is missing is left out. */
+function toArchiveAttachment(source: AttachmentSource | undefined): GameArchiveAttachment | null {
+  if (!source) return null;
+  if (source.type === 'Remote') return { type: 'Remote', remoteUrl: source.remoteUrl ?? '' };
+  return source.file ? { type: 'Local', file: source.file } : null;
+}
+
+export async function gameManifest(
+  db: Kysely<DB>,
+  game: Game,
+  now: number,
+): Promise<GameArchiveManifest> {
+  const challenges = await listChallenges(db, game.id);
+  const entries: GameArchiveManifest['challenges'] = [];
+  for (const challenge of challenges) {
+    const flags = await listFlags(db, challenge.id);
+    const sources = await attachmentSources(db, [
+      challenge.attachmentId,
+      ...flags.map((flag) => flag.attachmentId),
+    ]);
+    const attachmentOf = (id: number | null) =>
+      toArchiveAttachment(id === null ? undefined : sources.get(id));
+    entries.push({
+      type: challenge.type,
+      settings: toArchiveSettings(challenge),
+      attachment: attachmentOf(challenge.attachmentId),
+      flags: flags.map((flag) => ({
+        flag: flag.flag,
+        attachment: attachmentOf(flag.attachmentId),
+      })),
+    });
+  }
+  const poster = game.posterHash ? await findFileByHash(db, game.posterHash) : null;
+  return {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    exportedAt: now,
+    game: toArchiveGame(game),
+    poster: poster ? { hash: poster.hash, name: poster.name } : null,
+    challenges: entries,
+  };
+}
+
+/**
+ * The archive as a stream. Files are stored as they are (attachments are mostly compressed
+ * already), the manifest deflated. A file whose content has gone from the store ends the stream
+ * with an error (told to `onError`), so the client never gets an archive that looks whole.
+ */
+export function writeGameArchive(
+  manifest: GameArchiveManifest,
+  blobs: BlobStore,
+  onError: (error: Error) => void,
+): Readable {
+  const zip = new yazl.ZipFile();
+  const output = zip.outputStream as Readable;
+  zip.on('error', (error: Error) => {
+    onError(error);
+    output.destroy(error);
+  });
+  const mtime = new Date(manifest.exportedAt ?? Date.now());
+  zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), MANIFEST_ENTRY, { mtime });
+  for (const file of manifestFiles(manifest)) {
+    zip.addReadStreamLazy(fileEntry(file.hash), { compress: false, mtime }, (done) => {
+      blobs.open(file.hash).then(
+        (blob) =>
+          blob
+            ? done(null, blob.stream)
+            : done(
+                new Error(`The content of ${file.name} (${file.hash}) is missing`),
+                null as never,
+              ),
+        (error: unknown) => done(error, null as never),
+      );
+    });
+  }
+  zip.end();
+  return output;
+}

@@ -1,0 +1,139 @@
+/**
+ * Game import: a new game made from a checked manifest and the archive's files. Everything the
+ * game refers to is created in one transaction, so a refused archive leaves nothing behind: the
+ * files are stored first, each with a reference held by the import; every attachment then takes
+ * its own reference inside the transaction, and the import's holds are given back at the end
+ * (which removes the files again when the transaction failed).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { createAttachment, retainFile } from '../../db/repositories/attachments.js';
+import { createChallenge, updateChallenge } from '../../db/repositories/challenges.js';
+import { insertFlags } from '../../db/repositories/flags.js';
+import { createGame, swapGamePoster, type Game } from '../../db/repositories/games.js';
+import type { DB } from '../../db/schema.js';
+import { withTransaction } from '../../db/transaction.js';
+import { updateChanges, updateViolation } from '../../domain/challengeEdit.js';
+import { InvalidInput } from '../../domain/errors.js';
+import {
+  fileEntry,
+  manifestFiles,
+  manifestProblem,
+  mayBeEnabled,
+  type GameArchiveAttachment,
+  type GameArchiveChallenge,
+  type GameArchiveManifest,
+} from '../../domain/gameArchive.js';
+import { gameSettingsFromInput } from '../../domain/gameInput.js';
+import { generateGameKeyPair } from '../../domain/teamToken.js';
+import type { FileService } from '../files.js';
+import { processImage } from '../images.js';
+
+export interface ImportDeps {
+  db: Kysely<DB>;
+  files: FileService;
+}
+
+/** The challenge's settings as stored, with the rules of editing one by hand. */
+function challengeSettings(challenge: GameArchiveChallenge, index: number) {
+  const update = {
+    ...challenge.settings,
+    isEnabled: challenge.settings.isEnabled === true && mayBeEnabled(challenge),
+  };
+  const violation = updateViolation(
+    { type: challenge.type, isEnabled: false },
+    update,
+    challenge.flags.length,
+  );
+  if (violation) throw new InvalidInput(`challenges/${index}: ${violation}`);
+  return updateChanges({ type: challenge.type }, update);
+}
+
+/** Every check that needs no database, before anything is stored. */
+function check(manifest: GameArchiveManifest, files: Map<string, Buffer>) {
+  const problem = manifestProblem(manifest);
+  if (problem) throw new InvalidInput(`game.json: ${problem}`);
+  for (const file of manifestFiles(manifest)) {
+    if (!files.has(file.hash)) {
+      throw new InvalidInput(`game.json names ${fileEntry(file.hash)}, which the archive lacks`);
+    }
+  }
+  return manifest.challenges.map(challengeSettings);
+}
+
+async function attach(
+  trx: Transaction<DB>,
+  attachment: GameArchiveAttachment | null | undefined,
+): Promise<number | null> {
+  if (!attachment) return null;
+  if (attachment.type === 'Remote') {
+    return createAttachment(trx, { type: 'Remote', remoteUrl: attachment.remoteUrl ?? '' });
+  }
+  const hash = attachment.file?.hash ?? null;
+  // The file was stored before the transaction: the attachment's own reference.
+  if (hash && !(await retainFile(trx, hash))) throw new Error(`File ${hash} vanished`);
+  return createAttachment(trx, { type: 'Local', fileHash: hash });
+}
+
+export async function importGame(
+  { db, files }: ImportDeps,
+  manifest: GameArchiveManifest,
+  contents: Map<string, Buffer>,
+  now: number,
+): Promise<Game> {
+  const settings = check(manifest, contents);
+  let poster = null;
+  if (manifest.poster) {
+    try {
+      poster = await processImage(contents.get(manifest.poster.hash) as Buffer);
+    } catch {
+      throw new InvalidInput('The poster in the archive is not an image');
+    }
+  }
+
+  const held: string[] = [];
+  let posterHash: string | null = null;
+  let created: Game | null = null;
+  try {
+    if (poster) {
+      const stored = await files.store(poster.data, `poster.${poster.extension}`, {
+        contentType: poster.contentType,
+        now,
+      });
+      posterHash = stored.hash; // this reference becomes the game's when the import commits
+    }
+    for (const file of manifestFiles(manifest, { poster: false })) {
+      held.push((await files.store(contents.get(file.hash) as Buffer, file.name, { now })).hash);
+    }
+    created = await withTransaction(db, async (trx) => {
+      const { divisions, ...gameSettings } = gameSettingsFromInput(manifest.game, now);
+      const game = await createGame(trx, {
+        ...gameSettings,
+        hidden: true,
+        divisions: divisions ?? null,
+        ...generateGameKeyPair(),
+        now,
+      });
+      if (posterHash) await swapGamePoster(trx, game.id, posterHash);
+      for (const [index, challenge] of manifest.challenges.entries()) {
+        const row = await createChallenge(trx, game.id, {
+          ...settings[index],
+          title: challenge.settings.title as string,
+          type: challenge.type,
+          now,
+        });
+        const attachmentId = await attach(trx, challenge.attachment);
+        if (attachmentId !== null) await updateChallenge(trx, row.id, { attachmentId });
+        const flags = [];
+        for (const flag of challenge.flags) {
+          flags.push({ flag: flag.flag, attachmentId: await attach(trx, flag.attachment) });
+        }
+        await insertFlags(trx, row.id, flags);
+      }
+      return { ...game, posterHash };
+    });
+    return created;
+  } finally {
+    for (const hash of held) await files.release(hash);
+    if (!created && posterHash) await files.release(posterHash);
+  }
+}
