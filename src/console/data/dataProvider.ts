@@ -33,6 +33,7 @@
  * create              → POST /api/edit/games        body: GameInfoEditModel → the new game
  * delete              → DELETE /api/edit/games/{id}
  * uploadGamePoster    → PUT  /api/edit/games/{id}/poster   multipart `file` → the poster URL
+ * importGame          → POST /api/edit/games/import        multipart `file` (zip) → the new game
  *
  * react-admin call    → HTTP (challenges, meta { gameId })
  * getList             → GET  /api/edit/games/{gameId}/challenges   (all; paged here)
@@ -206,6 +207,7 @@ const extraMethods = {
   resetUserPassword: (id: Identifier) => userActions.resetPassword(id),
   searchUsers: (hint: string) => userRoutes.search(hint),
   uploadGamePoster: (id: Identifier, file: File) => gameActions.uploadPoster(id, file),
+  importGame: (file: File) => gameActions.importArchive(file),
   setChallengeAttachment: (meta: GameMeta, id: Identifier, body: AttachmentCreate) =>
     challengeActions.setAttachment(meta, id, body),
   startTestContainer: (meta: GameMeta, id: Identifier) =>

@@ -18,8 +18,23 @@ export const gameRoutes = {
   delete: async (id) => unwrap(await api.DELETE('/api/edit/games/{id}', gamePath(id))),
 } satisfies ResourceRoutes<Game, GameEdit, GameEdit>;
 
+/** Where a game's archive is downloaded (through the download helper). */
+export const gameFiles = {
+  /** `GET /api/edit/games/{id}/export`: the game as a zip archive. */
+  archive: (id: Identifier) => `/api/edit/games/${id}/export`,
+};
+
 /** Non-CRUD game operations. */
 export const gameActions = {
+  /** `POST /api/edit/games/import` (multipart `file`): the new (hidden) game. */
+  importArchive: async (file: File): Promise<Game> =>
+    unwrap(
+      await api.POST('/api/edit/games/import', {
+        body: { file: file.name },
+        ...multipart('file', [file]),
+      }),
+    ),
+
   /** `PUT /api/edit/games/{id}/poster` (multipart `file`): the new poster URL. */
   uploadPoster: async (id: Identifier, file: File): Promise<string> =>
     unwrap(

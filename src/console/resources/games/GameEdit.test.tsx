@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { NotificationProvider } from '@/lib/notifications';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildGame } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
@@ -10,11 +11,16 @@ const game = buildGame({ title: 'Spring CTF', divisions: ['Open'], inviteCode: '
 const path = `/api/edit/games/${game.id}`;
 
 const renderEdit = () =>
-  renderConsole(<GameEdit />, {
-    route: `/games/${game.id}`,
-    path: '/games/:id',
-    resource: 'games',
-  });
+  renderConsole(
+    <NotificationProvider>
+      <GameEdit />
+    </NotificationProvider>,
+    {
+      route: `/games/${game.id}`,
+      path: '/games/:id',
+      resource: 'games',
+    },
+  );
 
 describe('GameEdit', () => {
   beforeEach(() => {

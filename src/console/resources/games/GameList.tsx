@@ -19,6 +19,7 @@ import {
 import type { Game } from '@/api/types';
 import { ListError } from '@/console/ListError';
 import { consolePaths, useAdminPath } from '@/console/paths';
+import { ImportGameButton } from './ImportGameButton';
 
 function PosterThumbnail() {
   const record = useRecordContext<Game>();
@@ -79,6 +80,7 @@ export function GameList() {
       actions={
         <TopToolbar>
           <CreateButton />
+          <ImportGameButton />
         </TopToolbar>
       }
       perPage={25}
