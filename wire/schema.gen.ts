@@ -1075,6 +1075,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/team/{id}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id. */
+                id: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a team's games and solves
+         * @description **Vexil addition.** The games the team was accepted into that are listed publicly (not
+         *     hidden) and have started, newest first, each with the team's row of the game's public
+         *     scoreboard and the challenges it solved: what the scoreboard already shows to anyone, for a
+         *     team's public page. An empty list for a team that plays no such game.
+         */
+        get: operations["teamGetGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team/{id}/transfer": {
         parameters: {
             query?: never;
@@ -3366,6 +3392,140 @@ export interface components {
             /** @description Bio, at most 72 characters. On update an omitted or `null` value leaves it unchanged and an empty string clears it. */
             bio?: string | null;
         };
+        /** @description A game as listed publicly. */
+        BasicGameInfoModel: {
+            /**
+             * Format: int32
+             * @description Game id.
+             */
+            id: number;
+            /** @description Title. */
+            title: string;
+            /** @description Short description. */
+            summary: string;
+            /** @description Poster URL `/assets/<hash>/poster`, null if none. */
+            poster: string | null;
+            /**
+             * Format: int32
+             * @description Maximum number of members of one team that may join (0 = unlimited).
+             */
+            limit: number;
+            /** @description Start time. */
+            start: components["schemas"]["Timestamp"];
+            /** @description End time. */
+            end: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description Kind of counted solve on the scoreboard.
+         * @enum {string}
+         */
+        SubmissionType: "Unaccepted" | "FirstBlood" | "SecondBlood" | "ThirdBlood" | "Normal";
+        /** @description One counted solve of a team. */
+        ChallengeItem: {
+            /**
+             * Format: int32
+             * @description Challenge id.
+             */
+            id: number;
+            /**
+             * Format: int32
+             * @description Points earned, blood bonus included.
+             */
+            score: number;
+            /** @description `FirstBlood`, `SecondBlood`, `ThirdBlood` or `Normal` (never `Unaccepted`). */
+            type: components["schemas"]["SubmissionType"];
+            /** @description The user who solved it. */
+            userName: string | null;
+            /** @description Solve time. */
+            time: components["schemas"]["Timestamp"];
+        };
+        /** @description One team's row on the scoreboard. */
+        ScoreboardItem: {
+            /**
+             * Format: int32
+             * @description Team id.
+             */
+            id: number;
+            /** @description Team name. */
+            name: string;
+            /** @description Team bio. */
+            bio: string | null;
+            /** @description The division the team registered in. */
+            division: string | null;
+            /** @description Team avatar URL (`/assets/<hash>/avatar`). */
+            avatar: string | null;
+            /**
+             * Format: int32
+             * @description Total score (sum of `solvedChallenges[].score`).
+             */
+            score: number;
+            /**
+             * Format: int32
+             * @description Overall rank, 1-based and without ties: score descending, then `lastSubmissionTime` ascending, then registration order. 0 only in the stand-in row of `GET /api/game/{id}/details` for a team that is not on the board.
+             */
+            rank: number;
+            /**
+             * Format: int32
+             * @description Rank among the teams of the same division; null when the team has no division.
+             */
+            divisionRank: number | null;
+            /** @description Time of the last counted solve; `-62135596800000` (year 1, the "never" value) when the team has no solve. */
+            lastSubmissionTime: components["schemas"]["Timestamp"];
+            /** @description Counted solves, in time order. */
+            solvedChallenges: components["schemas"]["ChallengeItem"][];
+            /**
+             * Format: int32
+             * @description Length of `solvedChallenges`.
+             */
+            solvedCount: number;
+        };
+        /** @description A team that earned a blood on a challenge. */
+        Blood: {
+            /**
+             * Format: int32
+             * @description Team id.
+             */
+            id: number;
+            /** @description Team name. */
+            name: string;
+            /** @description Team avatar URL. */
+            avatar: string | null;
+            /** @description Solve time. */
+            submitTimeUtc: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description An enabled challenge as shown on the scoreboard and the team's game view. */
+        ChallengeInfo: {
+            /**
+             * Format: int32
+             * @description Challenge id.
+             */
+            id: number;
+            /** @description Title. */
+            title: string;
+            category: components["schemas"]["ChallengeCategory"];
+            /**
+             * Format: int32
+             * @description Current dynamic score: with `n` solves, `originalScore` when n ≤ 1, else floor(originalScore × (minScoreRate + (1 − minScoreRate) × e^((1 − n) / difficulty))).
+             */
+            score: number;
+            /**
+             * Format: int32
+             * @description Number of accepted teams that solved it before the game end.
+             */
+            solved: number;
+            /** @description The first, second and third solvers, in that order (empty with `disableBloodBonus`). */
+            bloods: components["schemas"]["Blood"][];
+            /** @description The challenge awards no bloods. Always the challenge's real setting (the reference reports false whenever the board comes from its cache). */
+            disableBloodBonus: boolean;
+        };
+        /** @description **Vexil addition.** A game a team plays or played, with its standing as the game's public scoreboard shows it. */
+        TeamGameModel: {
+            game: components["schemas"]["BasicGameInfoModel"];
+            /** @description The team's row of the game's public scoreboard (rank, score, solves). */
+            item: components["schemas"]["ScoreboardItem"];
+            /** @description The board's challenges the team solved, for their titles and categories. */
+            challenges: components["schemas"]["ChallengeInfo"][];
+        };
         /** @description Hands the captaincy to another member. */
         TeamTransferModel: {
             /** @description User id of the new captain; must be a member of the team. */
@@ -3874,29 +4034,6 @@ export interface components {
              */
             remoteUrl?: string | null;
         };
-        /** @description A game as listed publicly. */
-        BasicGameInfoModel: {
-            /**
-             * Format: int32
-             * @description Game id.
-             */
-            id: number;
-            /** @description Title. */
-            title: string;
-            /** @description Short description. */
-            summary: string;
-            /** @description Poster URL `/assets/<hash>/poster`, null if none. */
-            poster: string | null;
-            /**
-             * Format: int32
-             * @description Maximum number of members of one team that may join (0 = unlimited).
-             */
-            limit: number;
-            /** @description Start time. */
-            start: components["schemas"]["Timestamp"];
-            /** @description End time. */
-            end: components["schemas"]["Timestamp"];
-        };
         /** @description A page of public games. */
         ArrayResponseOfBasicGameInfoModel: {
             data: components["schemas"]["BasicGameInfoModel"][];
@@ -3993,109 +4130,6 @@ export interface components {
             name: string;
             /** @description One point per counted solve, in time order (no initial zero point). */
             items: components["schemas"]["TimeLine"][];
-        };
-        /**
-         * @description Kind of counted solve on the scoreboard.
-         * @enum {string}
-         */
-        SubmissionType: "Unaccepted" | "FirstBlood" | "SecondBlood" | "ThirdBlood" | "Normal";
-        /** @description One counted solve of a team. */
-        ChallengeItem: {
-            /**
-             * Format: int32
-             * @description Challenge id.
-             */
-            id: number;
-            /**
-             * Format: int32
-             * @description Points earned, blood bonus included.
-             */
-            score: number;
-            /** @description `FirstBlood`, `SecondBlood`, `ThirdBlood` or `Normal` (never `Unaccepted`). */
-            type: components["schemas"]["SubmissionType"];
-            /** @description The user who solved it. */
-            userName: string | null;
-            /** @description Solve time. */
-            time: components["schemas"]["Timestamp"];
-        };
-        /** @description One team's row on the scoreboard. */
-        ScoreboardItem: {
-            /**
-             * Format: int32
-             * @description Team id.
-             */
-            id: number;
-            /** @description Team name. */
-            name: string;
-            /** @description Team bio. */
-            bio: string | null;
-            /** @description The division the team registered in. */
-            division: string | null;
-            /** @description Team avatar URL (`/assets/<hash>/avatar`). */
-            avatar: string | null;
-            /**
-             * Format: int32
-             * @description Total score (sum of `solvedChallenges[].score`).
-             */
-            score: number;
-            /**
-             * Format: int32
-             * @description Overall rank, 1-based and without ties: score descending, then `lastSubmissionTime` ascending, then registration order. 0 only in the stand-in row of `GET /api/game/{id}/details` for a team that is not on the board.
-             */
-            rank: number;
-            /**
-             * Format: int32
-             * @description Rank among the teams of the same division; null when the team has no division.
-             */
-            divisionRank: number | null;
-            /** @description Time of the last counted solve; `-62135596800000` (year 1, the "never" value) when the team has no solve. */
-            lastSubmissionTime: components["schemas"]["Timestamp"];
-            /** @description Counted solves, in time order. */
-            solvedChallenges: components["schemas"]["ChallengeItem"][];
-            /**
-             * Format: int32
-             * @description Length of `solvedChallenges`.
-             */
-            solvedCount: number;
-        };
-        /** @description A team that earned a blood on a challenge. */
-        Blood: {
-            /**
-             * Format: int32
-             * @description Team id.
-             */
-            id: number;
-            /** @description Team name. */
-            name: string;
-            /** @description Team avatar URL. */
-            avatar: string | null;
-            /** @description Solve time. */
-            submitTimeUtc: components["schemas"]["Timestamp"] | null;
-        };
-        /** @description An enabled challenge as shown on the scoreboard and the team's game view. */
-        ChallengeInfo: {
-            /**
-             * Format: int32
-             * @description Challenge id.
-             */
-            id: number;
-            /** @description Title. */
-            title: string;
-            category: components["schemas"]["ChallengeCategory"];
-            /**
-             * Format: int32
-             * @description Current dynamic score: with `n` solves, `originalScore` when n ≤ 1, else floor(originalScore × (minScoreRate + (1 − minScoreRate) × e^((1 − n) / difficulty))).
-             */
-            score: number;
-            /**
-             * Format: int32
-             * @description Number of accepted teams that solved it before the game end.
-             */
-            solved: number;
-            /** @description The first, second and third solvers, in that order (empty with `disableBloodBonus`). */
-            bloods: components["schemas"]["Blood"][];
-            /** @description The challenge awards no bloods. Always the challenge's real setting (the reference reports false whenever the board comes from its cache). */
-            disableBloodBonus: boolean;
         };
         /** @description A snapshot of a game's scoreboard. Only teams whose registration is `Accepted` appear. Per team and challenge only the earliest accepted submission made strictly before the game end counts. Challenge scores are dynamic and retroactive: every solver gets the challenge's current score, plus the blood bonus for the first three solvers. */
         ScoreboardModel: {
@@ -6132,6 +6166,42 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponse"];
                 };
             };
+            /** @description No such team; `status` is 404. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    teamGetGames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Team id. */
+                id: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's games. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamGameModel"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             /** @description No such team; `status` is 404. */
             404: {
                 headers: {

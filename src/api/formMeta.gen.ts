@@ -58,6 +58,13 @@ export const enums = {
     "Pentest",
     "OSINT"
   ],
+  "SubmissionType": [
+    "Unaccepted",
+    "FirstBlood",
+    "SecondBlood",
+    "ThirdBlood",
+    "Normal"
+  ],
   "NoticeType": [
     "Normal",
     "FirstBlood",
@@ -81,13 +88,6 @@ export const enums = {
     "Pending",
     "Running",
     "Destroyed"
-  ],
-  "SubmissionType": [
-    "Unaccepted",
-    "FirstBlood",
-    "SecondBlood",
-    "ThirdBlood",
-    "Normal"
   ],
   "EventType": [
     "Normal",
@@ -1384,6 +1384,253 @@ export const models = {
       }
     }
   },
+  "BasicGameInfoModel": {
+    "required": [
+      "id",
+      "title",
+      "summary",
+      "poster",
+      "limit",
+      "start",
+      "end"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "title": {
+        "type": "string"
+      },
+      "summary": {
+        "type": "string"
+      },
+      "poster": {
+        "type": "string",
+        "nullable": true
+      },
+      "limit": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "start": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "end": {
+        "type": "integer",
+        "format": "int64"
+      }
+    }
+  },
+  "ChallengeItem": {
+    "required": [
+      "id",
+      "score",
+      "type",
+      "userName",
+      "time"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "score": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "type": {
+        "type": "string",
+        "enum": [
+          "Unaccepted",
+          "FirstBlood",
+          "SecondBlood",
+          "ThirdBlood",
+          "Normal"
+        ],
+        "enumName": "SubmissionType"
+      },
+      "userName": {
+        "type": "string",
+        "nullable": true
+      },
+      "time": {
+        "type": "integer",
+        "format": "int64"
+      }
+    }
+  },
+  "ScoreboardItem": {
+    "required": [
+      "id",
+      "name",
+      "bio",
+      "division",
+      "avatar",
+      "score",
+      "rank",
+      "divisionRank",
+      "lastSubmissionTime",
+      "solvedChallenges",
+      "solvedCount"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "name": {
+        "type": "string"
+      },
+      "bio": {
+        "type": "string",
+        "nullable": true
+      },
+      "division": {
+        "type": "string",
+        "nullable": true
+      },
+      "avatar": {
+        "type": "string",
+        "nullable": true
+      },
+      "score": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "rank": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "divisionRank": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 1,
+        "format": "int32"
+      },
+      "lastSubmissionTime": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "solvedChallenges": {
+        "type": "array",
+        "items": {
+          "ref": "ChallengeItem"
+        }
+      },
+      "solvedCount": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      }
+    }
+  },
+  "Blood": {
+    "required": [
+      "id",
+      "name",
+      "avatar",
+      "submitTimeUtc"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "name": {
+        "type": "string"
+      },
+      "avatar": {
+        "type": "string",
+        "nullable": true
+      },
+      "submitTimeUtc": {
+        "type": "unknown"
+      }
+    }
+  },
+  "ChallengeInfo": {
+    "required": [
+      "id",
+      "title",
+      "category",
+      "score",
+      "solved",
+      "bloods",
+      "disableBloodBonus"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "title": {
+        "type": "string"
+      },
+      "category": {
+        "type": "string",
+        "enum": [
+          "Misc",
+          "Crypto",
+          "Pwn",
+          "Web",
+          "Reverse",
+          "Blockchain",
+          "Forensics",
+          "Hardware",
+          "Mobile",
+          "PPC",
+          "AI",
+          "Pentest",
+          "OSINT"
+        ],
+        "enumName": "ChallengeCategory"
+      },
+      "score": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "solved": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "bloods": {
+        "type": "array",
+        "maxItems": 3,
+        "items": {
+          "ref": "Blood"
+        }
+      },
+      "disableBloodBonus": {
+        "type": "boolean"
+      }
+    }
+  },
+  "TeamGameModel": {
+    "required": [
+      "game",
+      "item",
+      "challenges"
+    ],
+    "fields": {
+      "game": {
+        "ref": "BasicGameInfoModel"
+      },
+      "item": {
+        "ref": "ScoreboardItem"
+      },
+      "challenges": {
+        "type": "array",
+        "items": {
+          "ref": "ChallengeInfo"
+        }
+      }
+    }
+  },
   "TeamTransferModel": {
     "required": [
       "newCaptainId"
@@ -2286,46 +2533,6 @@ export const models = {
       }
     }
   },
-  "BasicGameInfoModel": {
-    "required": [
-      "id",
-      "title",
-      "summary",
-      "poster",
-      "limit",
-      "start",
-      "end"
-    ],
-    "fields": {
-      "id": {
-        "type": "integer",
-        "format": "int32"
-      },
-      "title": {
-        "type": "string"
-      },
-      "summary": {
-        "type": "string"
-      },
-      "poster": {
-        "type": "string",
-        "nullable": true
-      },
-      "limit": {
-        "type": "integer",
-        "minimum": 0,
-        "format": "int32"
-      },
-      "start": {
-        "type": "integer",
-        "format": "int64"
-      },
-      "end": {
-        "type": "integer",
-        "format": "int64"
-      }
-    }
-  },
   "ArrayResponseOfBasicGameInfoModel": {
     "required": [
       "data",
@@ -2507,192 +2714,6 @@ export const models = {
         "items": {
           "ref": "TimeLine"
         }
-      }
-    }
-  },
-  "ChallengeItem": {
-    "required": [
-      "id",
-      "score",
-      "type",
-      "userName",
-      "time"
-    ],
-    "fields": {
-      "id": {
-        "type": "integer",
-        "format": "int32"
-      },
-      "score": {
-        "type": "integer",
-        "format": "int32"
-      },
-      "type": {
-        "type": "string",
-        "enum": [
-          "Unaccepted",
-          "FirstBlood",
-          "SecondBlood",
-          "ThirdBlood",
-          "Normal"
-        ],
-        "enumName": "SubmissionType"
-      },
-      "userName": {
-        "type": "string",
-        "nullable": true
-      },
-      "time": {
-        "type": "integer",
-        "format": "int64"
-      }
-    }
-  },
-  "ScoreboardItem": {
-    "required": [
-      "id",
-      "name",
-      "bio",
-      "division",
-      "avatar",
-      "score",
-      "rank",
-      "divisionRank",
-      "lastSubmissionTime",
-      "solvedChallenges",
-      "solvedCount"
-    ],
-    "fields": {
-      "id": {
-        "type": "integer",
-        "format": "int32"
-      },
-      "name": {
-        "type": "string"
-      },
-      "bio": {
-        "type": "string",
-        "nullable": true
-      },
-      "division": {
-        "type": "string",
-        "nullable": true
-      },
-      "avatar": {
-        "type": "string",
-        "nullable": true
-      },
-      "score": {
-        "type": "integer",
-        "format": "int32"
-      },
-      "rank": {
-        "type": "integer",
-        "minimum": 0,
-        "format": "int32"
-      },
-      "divisionRank": {
-        "type": "integer",
-        "nullable": true,
-        "minimum": 1,
-        "format": "int32"
-      },
-      "lastSubmissionTime": {
-        "type": "integer",
-        "format": "int64"
-      },
-      "solvedChallenges": {
-        "type": "array",
-        "items": {
-          "ref": "ChallengeItem"
-        }
-      },
-      "solvedCount": {
-        "type": "integer",
-        "minimum": 0,
-        "format": "int32"
-      }
-    }
-  },
-  "Blood": {
-    "required": [
-      "id",
-      "name",
-      "avatar",
-      "submitTimeUtc"
-    ],
-    "fields": {
-      "id": {
-        "type": "integer",
-        "format": "int32"
-      },
-      "name": {
-        "type": "string"
-      },
-      "avatar": {
-        "type": "string",
-        "nullable": true
-      },
-      "submitTimeUtc": {
-        "type": "unknown"
-      }
-    }
-  },
-  "ChallengeInfo": {
-    "required": [
-      "id",
-      "title",
-      "category",
-      "score",
-      "solved",
-      "bloods",
-      "disableBloodBonus"
-    ],
-    "fields": {
-      "id": {
-        "type": "integer",
-        "format": "int32"
-      },
-      "title": {
-        "type": "string"
-      },
-      "category": {
-        "type": "string",
-        "enum": [
-          "Misc",
-          "Crypto",
-          "Pwn",
-          "Web",
-          "Reverse",
-          "Blockchain",
-          "Forensics",
-          "Hardware",
-          "Mobile",
-          "PPC",
-          "AI",
-          "Pentest",
-          "OSINT"
-        ],
-        "enumName": "ChallengeCategory"
-      },
-      "score": {
-        "type": "integer",
-        "format": "int32"
-      },
-      "solved": {
-        "type": "integer",
-        "minimum": 0,
-        "format": "int32"
-      },
-      "bloods": {
-        "type": "array",
-        "maxItems": 3,
-        "items": {
-          "ref": "Blood"
-        }
-      },
-      "disableBloodBonus": {
-        "type": "boolean"
       }
     }
   },

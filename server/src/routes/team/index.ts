@@ -1,5 +1,6 @@
 import type { Handlers } from '../../http/handlers.js';
 import { teamAvatarHandlers } from './avatar.js';
+import { teamGameHandlers } from './games.js';
 import { teamMembershipHandlers } from './membership.js';
 import { teamCrudHandlers } from './teams.js';
 import { teamVerifyHandlers } from './verify.js';
@@ -10,4 +11,5 @@ export const teamHandlers: Handlers = {
   ...teamMembershipHandlers,
   ...teamAvatarHandlers,
   ...teamVerifyHandlers,
+  ...teamGameHandlers,
 };

@@ -187,3 +187,34 @@ export async function solve(db: Kysely<DB>, input: SeedSolve): Promise<number> {
   }
   return row.id;
 }
+
+/** Registers an existing team (from `seedTeam`) in another game, its captain as the member. */
+export async function seedRegistration(
+  db: Kysely<DB>,
+  gameId: number,
+  team: { teamId: number; users: { id: string; userName: string }[] },
+  status = 'Accepted',
+) {
+  const participation = await db
+    .insertInto('participations')
+    .values({
+      game_id: gameId,
+      team_id: team.teamId,
+      status,
+      division: null,
+      token: `token-${unique()}`,
+      created_at: Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('participation_members')
+    .values({
+      participation_id: participation.id,
+      user_id: team.users[0].id,
+      game_id: gameId,
+      joined_at: Date.now(),
+    })
+    .execute();
+  return { ...team, participationId: participation.id };
+}

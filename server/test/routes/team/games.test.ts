@@ -1,0 +1,73 @@
+import { expect, it } from 'vitest';
+import { caller } from '../../support/app.js';
+import { describeEachDatabase } from '../../support/databases.js';
+import { useTestApp } from '../../support/harness.js';
+import { expectMatchesSpec } from '../../support/spec.js';
+import {
+  HOUR,
+  MINUTE,
+  seedChallenge,
+  seedGame,
+  seedRegistration,
+  seedTeam,
+  solve,
+} from '../game/scoreboardFixtures.js';
+
+describeEachDatabase('GET /api/team/{id}/games', (getDb) => {
+  const server = useTestApp(getDb);
+  const get = async (id: number) => {
+    const response = await caller(server.app)({ method: 'GET', url: `/api/team/${id}/games` });
+    expectMatchesSpec('teamGetGames', response);
+    return response;
+  };
+
+  it("lists the team's public started games, newest first, with its board row and solves", async () => {
+    const { db } = server.app;
+    const old = await seedGame(db, { title: 'Old Cup', start: Date.now() - 3 * HOUR });
+    const web = await seedChallenge(db, old.id, { title: 'web 1', category: 'Web' });
+    await seedChallenge(db, old.id, { title: 'unsolved', category: 'Pwn' });
+    const team = await seedTeam(db, old.id, { name: 'Crabs' });
+    await seedTeam(db, old.id, { name: 'Owls' });
+    await solve(db, { gameId: old.id, challengeId: web.id, team, time: old.start + MINUTE });
+
+    const current = await seedGame(db, { title: 'New Cup' });
+    const crypto = await seedChallenge(db, current.id, { title: 'rsa', category: 'Crypto' });
+    const again = await seedRegistration(db, current.id, team);
+    await solve(db, {
+      gameId: current.id,
+      challengeId: crypto.id,
+      team: again,
+      time: current.start + MINUTE,
+    });
+
+    // Not listed: a hidden game, one not started, one where the team is still pending.
+    const hidden = await seedGame(db, { hidden: true });
+    await seedRegistration(db, hidden.id, team);
+    const later = await seedGame(db, { start: Date.now() + HOUR, end: Date.now() + 2 * HOUR });
+    await seedRegistration(db, later.id, team);
+    const pending = await seedGame(db);
+    await seedRegistration(db, pending.id, team, 'Pending');
+
+    const response = await get(team.teamId);
+    expect(response.statusCode).toBe(200);
+    const records = response.json();
+    expect(records.map((r: { game: { title: string } }) => r.game.title)).toEqual([
+      'New Cup',
+      'Old Cup',
+    ]);
+    expect(records[1].item).toMatchObject({ id: team.teamId, name: 'Crabs', rank: 1 });
+    expect(records[1].item.solvedChallenges.map((s: { id: number }) => s.id)).toEqual([web.id]);
+    expect(records[1].challenges).toEqual([
+      expect.objectContaining({ id: web.id, title: 'web 1', category: 'Web' }),
+    ]);
+    expect(records[0].challenges.map((c: { title: string }) => c.title)).toEqual(['rsa']);
+  });
+
+  it('answers an empty list for a team without public games, 404 for no team', async () => {
+    const game = await seedGame(server.app.db, { hidden: true });
+    const team = await seedTeam(server.app.db, game.id);
+    expect((await get(team.teamId)).json()).toEqual([]);
+    const missing = await get(999999);
+    expect(missing.statusCode).toBe(404);
+  });
+});
