@@ -114,6 +114,8 @@ export type Scoreboard = Schemas['ScoreboardModel'];
 /** Pushed on the players' hub after each rebuild of a game's board. */
 export type ScoreboardUpdate = Schemas['ScoreboardUpdate'];
 export type ScoreboardRow = Schemas['ScoreboardItem'];
+/** A game a team played, with its public board row (a Vexil addition). */
+export type TeamGameRecord = Schemas['TeamGameModel'];
 export type ScoreboardSolve = Schemas['ChallengeItem'];
 export type TopTimeLine = Schemas['TopTimeLine'];
 export type SubmissionType = Schemas['SubmissionType'];

@@ -14,6 +14,8 @@ export const playerPaths = {
   /** One tab of a game's monitor, e.g. `events`. */
   monitor: (gameId: Id, page: string) => `/games/${gameId}/monitor/${page}`,
   teams: '/teams',
+  /** A team's public page: members, games and solves. */
+  team: (teamId: Id) => `/teams/${teamId}`,
   posts: '/posts',
   post: (postId: string) => `/posts/${encodeURIComponent(postId)}`,
   postEdit: (postId: string) => `/posts/${encodeURIComponent(postId)}/edit`,

@@ -25,6 +25,7 @@ const VerifyPage = lazy(() => import('@/pages/account/VerifyPage'));
 const ConfirmPage = lazy(() => import('@/pages/account/ConfirmPage'));
 const ProfilePage = lazy(() => import('@/pages/account/ProfilePage'));
 const GamesPage = lazy(() => import('@/pages/games/GamesPage'));
+const TeamPage = lazy(() => import('@/pages/teams/[teamId]/TeamPage'));
 const GamePage = lazy(() => import('@/pages/games/[id]/GamePage'));
 const ScoreboardPage = lazy(() => import('@/pages/games/[id]/scoreboard/ScoreboardPage'));
 const ChallengesPage = lazy(() => import('@/pages/games/[id]/challenges/ChallengesPage'));
@@ -81,6 +82,7 @@ export function AppRoutes() {
         </Route>
         <Route path="about" element={<AboutPage />} />
         <Route path="teams" element={<TeamsPage />} />
+        <Route path="teams/:teamId" element={<TeamPage />} />
         <Route path="posts" element={<PostsPage />} />
         <Route path="posts/:postId" element={<PostPage />} />
         <Route path="posts/:postId/edit" element={<PostEditPage />} />

@@ -14,7 +14,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import type { GameChallenge, ScoreboardRow } from '@/api/types';
+import { playerPaths } from '@/lib/paths';
 import { TeamMembers } from './TeamMembers';
 import { TeamSolves } from './TeamSolves';
 
@@ -96,6 +98,11 @@ export function TeamDialog({ open, row, challenges, challengeCount, onClose }: T
         </>
       )}
       <DialogActions>
+        {row && (
+          <Button component={RouterLink} to={playerPaths.team(row.id)}>
+            {t('scoreboard.team.open_page')}
+          </Button>
+        )}
         <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
     </Dialog>
