@@ -1,8 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 // Test tiers: server route and unit tests (on SQLite, and on PostgreSQL when DATABASE_URL is set),
-// tunnel tests, client component tests beside their components, e2e journeys in Chromium.
+// the cluster test (three Vexil processes behind nginx), tunnel tests, client component tests
+// beside their components, e2e journeys in Chromium.
 export default defineConfig({
   test: {
     // The default reporter, closed by one line per skip reason and "N passed, N failed, N skipped".
@@ -13,11 +14,24 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/test/**/*.test.ts', 'codegen/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'server/test/cluster/**'],
           // Builds the challenge test image when a Docker engine answers (docker suites), and
           // starts or reuses a private single-node swarm holding it (swarm suites).
           globalSetup: ['server/test/support/dockerImage.ts', 'server/test/support/swarmEngine.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // `npm run test:cluster`: PostgreSQL, Redis, three Vexil processes and nginx; one file at a
+        // time, as each starts a whole cluster on a small machine.
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['server/test/cluster/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
       {

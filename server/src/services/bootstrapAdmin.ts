@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { hashPassword, verifyPassword } from '../domain/passwords.js';
+import { isUniqueViolation } from '../db/errors.js';
 import { createUser, findUserByUserNameOrEmail } from '../db/repositories/users.js';
 import { updateUserEndingBan } from './bans.js';
 
@@ -14,18 +15,27 @@ export async function ensureAdminAccount(
   password: string,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const existing = await findUserByUserNameOrEmail(db, ADMIN_USER_NAME);
+  let existing = await findUserByUserNameOrEmail(db, ADMIN_USER_NAME);
   if (!existing) {
-    await createUser(db, {
-      userName: ADMIN_USER_NAME,
-      email: ADMIN_EMAIL,
-      passwordHash: await hashPassword(password),
-      role: 'Admin',
-      emailConfirmed: true,
-      registerTime: Date.now(),
-    });
-    log.info({ taskStatus: 'Success' }, 'Created the admin account from VEXIL_ADMIN_PASSWORD');
-    return;
+    try {
+      await createUser(db, {
+        userName: ADMIN_USER_NAME,
+        email: ADMIN_EMAIL,
+        passwordHash: await hashPassword(password),
+        role: 'Admin',
+        emailConfirmed: true,
+        registerTime: Date.now(),
+      });
+      log.info({ taskStatus: 'Success' }, 'Created the admin account from VEXIL_ADMIN_PASSWORD');
+      return;
+    } catch (error) {
+      // Instances started together on a new database: another one created it a moment ago (made
+      // as this one would, or set right below). Any other conflict (its email taken) still fails.
+      existing = isUniqueViolation(error)
+        ? await findUserByUserNameOrEmail(db, ADMIN_USER_NAME)
+        : null;
+      if (!existing) throw error;
+    }
   }
   const samePassword = await verifyPassword(password, existing.passwordHash);
   if (existing.role === 'Admin' && existing.emailConfirmed && samePassword) return;

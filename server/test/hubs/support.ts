@@ -68,6 +68,8 @@ export async function gameFor(app: FastifyInstance): Promise<number> {
 export interface HubClientOptions {
   session?: string;
   reconnect?: boolean;
+  /** Sent as `Origin`, as a browser on that site does (none otherwise, as outside browsers). */
+  origin?: string;
 }
 
 /** An official SignalR client: negotiate, then the WebSockets transport. */
@@ -76,7 +78,10 @@ export function hubClient(url: string, options: HubClientOptions = {}): HubConne
     .withUrl(url, {
       transport: HttpTransportType.WebSockets,
       skipNegotiation: false,
-      headers: options.session ? { Cookie: `${SESSION_COOKIE}=${options.session}` } : {},
+      headers: {
+        ...(options.session ? { Cookie: `${SESSION_COOKIE}=${options.session}` } : {}),
+        ...(options.origin ? { Origin: options.origin } : {}),
+      },
     })
     .configureLogging(LogLevel.None);
   if (options.reconnect) builder = builder.withAutomaticReconnect([0, 50, 100, 200]);

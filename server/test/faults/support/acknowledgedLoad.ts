@@ -4,7 +4,8 @@
  * the id of a stored submission: the test later checks each such id was recorded and checked
  * exactly once. A 503 or 507 must carry `Retry-After` (the client waits a little, as told);
  * anything else (a 500, a 400) is unexpected and kept with its body; a refused or reset
- * connection (Vexil killed) is counted. Only correctness is recorded, never a timing.
+ * connection (Vexil killed) is counted. Apart from the longest wait for an answer (a bound against
+ * requests left hanging, as behind a balancer), only correctness is recorded.
  */
 import { seededRandom } from '#bench/event/random.js';
 import type { SeededGame } from '#bench/event/seed.js';
@@ -26,6 +27,8 @@ export interface LoadRecord {
   unexpected: Array<{ status: number; body: string }>;
   /** Requests that got no answer (connection refused or reset). */
   connectionErrors: number;
+  /** The longest a request waited for its answer (or its error), in ms. */
+  longestMs: number;
 }
 
 export interface SubmissionLoad {
@@ -65,11 +68,16 @@ export function startSubmissionLoad(
     withoutRetryAfter: 0,
     unexpected: [],
     connectionErrors: 0,
+    longestMs: 0,
   };
   let running = true;
 
   async function submitOnce(): Promise<number> {
     const { team, challenge, flag } = choose();
+    const sent = performance.now();
+    const answered = () => {
+      record.longestMs = Math.max(record.longestMs, performance.now() - sent);
+    };
     let response: Response;
     try {
       response = await fetch(`${url}${submitPath(game.id, challenge.id)}`, {
@@ -79,10 +87,12 @@ export function startSubmissionLoad(
         signal: AbortSignal.timeout(30_000),
       });
     } catch {
+      answered();
       record.connectionErrors++;
       return backOffMs;
     }
     const body = await response.text().catch(() => '');
+    answered();
     record.statuses[response.status] = (record.statuses[response.status] ?? 0) + 1;
     if (response.status === 200) {
       record.acknowledged.push({ id: Number(JSON.parse(body)), at: Date.now() });

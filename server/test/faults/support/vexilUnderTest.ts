@@ -34,6 +34,8 @@ export interface VexilLaunch {
   redisUrl?: string;
   /** Extra environment (VEXIL_…). */
   env?: Record<string, string>;
+  /** How long the start may take before it fails (a bound; 60 s unless given). */
+  readyWithinMs?: number;
 }
 
 const live = new Set<ChildProcess>();
@@ -98,10 +100,14 @@ export async function launchVexil(options: VexilLaunch): Promise<VexilUnderTest>
   };
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitReady(url, child);
+    await waitReady(url, child, options.readyWithinMs);
   } catch (error) {
     await kill();
-    const tail = log.slice(-20).map((line) => line.msg);
+    // With the error a failed start logged (`err`), not only its message.
+    const tail = log.slice(-20).map((line) => {
+      const cause = (line.err as { message?: string } | undefined)?.message;
+      return cause ? `${line.msg}: ${cause}` : line.msg;
+    });
     throw new Error(`${(error as Error).message}\n${tail.join('\n')}`, { cause: error });
   }
   return { url, port, process: child, log, exited, signal: (name) => child.kill(name), kill };
