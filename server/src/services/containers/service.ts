@@ -26,7 +26,7 @@ import {
 import type { ContainerPolicy } from '../../domain/siteSettings.js';
 import { loadContainerOwner, storedContainerOwner } from './owner.js';
 import type { ContainerProvider, ContainerState } from './provider.js';
-import { TeamContainerLease, type TeamLeaseOptions } from './teamLease.js';
+import { TeamContainerLease } from './teamLease.js';
 
 export interface ContainerLog {
   info(message: string): void;
@@ -69,8 +69,6 @@ export interface ContainerServiceDeps {
   log: ContainerLog;
   /** Names this instance in the team leases it holds (`app.instanceId`). */
   instanceId?: string;
-  /** The team lease's timings (tests shorten them). */
-  teamLease?: Omit<TeamLeaseOptions, 'instanceId' | 'onTrouble'>;
 }
 
 export class ContainerService {
@@ -88,7 +86,6 @@ export class ContainerService {
     this.provider = deps.provider;
     this.log = deps.log;
     this.teamLease = new TeamContainerLease(deps.db, {
-      ...deps.teamLease,
       instanceId: deps.instanceId,
       onTrouble: (problem, participationId, err) =>
         this.log.warn(

@@ -34,6 +34,8 @@ export const TEAM_LEASE_WAIT_MS = 30_000;
 /** The first pause between two tries, doubled each time up to the last. */
 const FIRST_PAUSE_MS = 25;
 const LAST_PAUSE_MS = 500;
+/** What a refused request is told to wait (the other create has run for `waitMs` already). */
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 export interface TeamLeaseOptions {
   /** Names this instance in the leases it holds; a new one unless given. */
@@ -94,7 +96,7 @@ export class TeamContainerLease {
     for (;;) {
       if (await takeContainerLease(this.db, participationId, this.stamp(by))) return;
       const left = deadline - Date.now();
-      if (left <= 0) throw teamBusyRefusal(Math.max(1, Math.ceil(LAST_PAUSE_MS / 1000)));
+      if (left <= 0) throw teamBusyRefusal(BUSY_RETRY_AFTER_SECONDS);
       await sleep(Math.min(pause, left));
       pause = Math.min(pause * 2, LAST_PAUSE_MS);
     }

@@ -101,13 +101,13 @@ describeEachDatabase('team container lease', (getDb) => {
 
   it('keeps the lease of a create that runs longer than the lease lasts', async () => {
     const id = await team();
-    const slow = new TeamContainerLease(server.app.db, { instanceId: 'slow', ttlMs: 300 });
+    const slow = new TeamContainerLease(server.app.db, { instanceId: 'slow', ttlMs: 1_000 });
     const other = new TeamContainerLease(server.app.db, { instanceId: 'other', waitMs: 0 });
     const held = gate();
     const holding = slow.hold(id, () => held.opened);
     await expect.poll(async () => (await lease(id)).container_lease_by).toMatch(/^slow:/);
     // Three lease lifetimes later it is still held, renewed.
-    await sleep(900);
+    await sleep(3_000);
     await expect(other.hold(id, async () => 'ran')).rejects.toBeInstanceOf(TooOften);
     const now = await lease(id);
     expect(now.container_lease_by).toMatch(/^slow:/);
@@ -123,18 +123,18 @@ describeEachDatabase('team container lease', (getDb) => {
     expect(
       await takeContainerLease(server.app.db, id, {
         by: 'killed',
-        until: taken + 1_000,
+        until: taken + 3_000,
         now: taken,
       }),
     ).toBe(true);
     const patient = new TeamContainerLease(server.app.db, {
       instanceId: 'patient',
-      waitMs: 10_000,
+      waitMs: 15_000,
     });
     const impatient = new TeamContainerLease(server.app.db, { instanceId: 'impatient', waitMs: 0 });
     await expect(impatient.hold(id, async () => 'ran')).rejects.toBeInstanceOf(TooOften);
     expect(await patient.hold(id, async () => 'ran')).toBe('ran');
-    expect(Date.now()).toBeGreaterThanOrEqual(taken + 1_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(taken + 3_000);
     expect(await lease(id)).toEqual({ container_lease_by: null, container_lease_until: null });
   });
 
