@@ -2443,6 +2443,11 @@ export interface paths {
          *     otherwise). The `container` rate limit is kept per client (the reference shares one bucket
          *     among all clients). The 10-second guard's 429 carries `Retry-After`. The container engine not
          *     answering gives 503 "The container engine is unavailable", with nothing changed.
+         *
+         *     **Vexil addition:** a team's creates take turns on every server instance (the team limit is
+         *     checked against the team's containers before one starts). A create waits up to 30 seconds
+         *     while another of the team's creates runs; after that it answers 429 "Another of the team's
+         *     containers is being created" with `Retry-After`, with nothing changed.
          */
         post: operations["gameCreateContainer"];
         /**

@@ -1,5 +1,5 @@
 /** Deployment configuration from the environment (README lists every variable). */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { metricsConfig, type MetricsConfig } from './services/metrics/access.js';
 import { dockerHostProblem } from './services/containers/dockerEndpoint.js';
 
@@ -65,6 +65,17 @@ export interface ContainerConfig {
   hostIp?: string;
 }
 
+/** Where uploaded files are kept: today a folder; an object store would be another kind. */
+export const STORAGE_KINDS = ['local'] as const;
+export type StorageKind = (typeof STORAGE_KINDS)[number];
+
+export interface StorageConfig {
+  /** `VEXIL_STORAGE`: `local` (default), a folder of this machine or a volume mounted on it. */
+  kind: StorageKind;
+  /** `VEXIL_STORAGE_PATH`: the folder; default `files/` in the data folder. */
+  path: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -102,6 +113,8 @@ export interface Config {
   /** On SIGTERM/SIGINT, how long requests in flight may take to finish. */
   shutdownTimeoutSeconds: number;
   containers: ContainerConfig;
+  /** Uploaded files (attachments, avatars, logos, writeups). */
+  storage: StorageConfig;
   /** Who may read `/metrics` (off when neither a token nor an address is given). */
   metrics: MetricsConfig;
 }
@@ -262,11 +275,20 @@ function containerConfig(env: Env): ContainerConfig {
   };
 }
 
+function storageConfig(env: Env, cwd: string, dataDir: string): StorageConfig {
+  const raw = env.VEXIL_STORAGE?.trim().toLowerCase() || 'local';
+  const kind = STORAGE_KINDS.find((k) => k === raw);
+  if (!kind) throw new Error(`VEXIL_STORAGE must be one of ${STORAGE_KINDS.join(', ')}`);
+  const path = env.VEXIL_STORAGE_PATH?.trim();
+  return { kind, path: path ? resolve(cwd, path) : join(dataDir, 'files') };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const dataDir = resolve(cwd, env.VEXIL_DATA || './data');
   return {
     port: int(env, 'PORT', 8080),
     host: env.VEXIL_HOST || '0.0.0.0',
-    dataDir: resolve(cwd, env.VEXIL_DATA || './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseStartTimeoutSeconds: int(env, 'VEXIL_DATABASE_START_TIMEOUT', 0),
     redisUrl: env.REDIS_URL?.trim() || undefined,
@@ -309,6 +331,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     flagCheckWorkers: int(env, 'VEXIL_FLAG_CHECK_WORKERS', 0),
     shutdownTimeoutSeconds: int(env, 'VEXIL_SHUTDOWN_TIMEOUT', 8),
     containers: containerConfig(env),
+    storage: storageConfig(env, cwd, dataDir),
     metrics: metricsConfig(env),
   };
 }

@@ -31,6 +31,23 @@ export interface BackupOptions {
   target: string;
   /** Archive the files alone (PostgreSQL deployments, whose database pg_dump saves). */
   filesOnly?: boolean;
+  /**
+   * The uploaded files' folder (`VEXIL_STORAGE_PATH`) when not the data folder's `files/`: archived
+   * as `files/` all the same, so an archive has one layout wherever the files were kept.
+   */
+  filesDir?: string;
+}
+
+/** Where the archive's `files/` comes from, and which entries of the data folder it replaces. */
+function filesSource(dataDir: string, filesDir: string | undefined) {
+  const inData = relative(dataDir, filesDir ?? join(dataDir, 'files'));
+  if (inData === 'files') return null;
+  const inside = !inData.startsWith('..') && !isAbsolute(inData);
+  return {
+    root: filesDir!,
+    // Listed under `files/` below, so not under its own name too.
+    covers: (name: string) => inside && (inData === '' || name.startsWith(`${inData}/`)),
+  };
 }
 
 /** The SQLite file and its companions, which the online backup replaces; temp files of writes. */
@@ -81,9 +98,14 @@ async function addFile(pack: tar.Pack, name: string, path: string): Promise<stri
 export async function createBackup(options: BackupOptions): Promise<BackupManifest> {
   const { dataDir, target, filesOnly = false } = options;
   const databaseFile = join(dataDir, SQLITE_FILE_NAME);
-  const inside = relative(dataDir, target);
-  if (!inside.startsWith('..') && !isAbsolute(inside)) {
-    throw new Error(`The archive must not go inside the data folder ${dataDir}`);
+  const separateFiles = filesSource(dataDir, options.filesDir);
+  const within = (folder: string) => {
+    const inside = relative(folder, target);
+    return !inside.startsWith('..') && !isAbsolute(inside);
+  };
+  if (within(dataDir)) throw new Error(`The archive must not go inside the data folder ${dataDir}`);
+  if (separateFiles && within(separateFiles.root)) {
+    throw new Error(`The archive must not go inside the files folder ${separateFiles.root}`);
   }
   if (!filesOnly && !existsSync(databaseFile)) {
     throw new Error(`No database in ${dataDir} (expected ${SQLITE_FILE_NAME}): nothing to back up`);
@@ -113,8 +135,17 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
     const written = pipeline(pack, createGzip(), createWriteStream(partial));
     const files: Record<string, string> = {};
     if (!filesOnly) files[SQLITE_FILE_NAME] = (await addFile(pack, SQLITE_FILE_NAME, snapshot))!;
+    const sources: Array<[name: string, path: string]> = [];
     for (const name of existsSync(dataDir) ? await listFiles(dataDir) : []) {
-      const digest = await addFile(pack, name, join(dataDir, name));
+      if (!separateFiles?.covers(name)) sources.push([name, join(dataDir, name)]);
+    }
+    if (separateFiles && existsSync(separateFiles.root)) {
+      for (const name of await listFiles(separateFiles.root)) {
+        sources.push([`files/${name}`, join(separateFiles.root, name)]);
+      }
+    }
+    for (const [name, path] of sources) {
+      const digest = await addFile(pack, name, path);
       if (digest) files[name] = digest;
     }
     const manifest: BackupManifest = {

@@ -1,6 +1,7 @@
 /**
  * `npm run backup -- FILE [--files-only]`: archives the data folder named by VEXIL_DATA into FILE
- * (a tar.gz) while Vexil runs. With DATABASE_URL set the database is PostgreSQL, which pg_dump
+ * (a tar.gz) while Vexil runs, the uploaded files as `files/` wherever VEXIL_STORAGE_PATH keeps
+ * them. With DATABASE_URL set the database is PostgreSQL, which pg_dump
  * saves: the command says how, and `--files-only` archives the stored files alone.
  */
 import { resolve } from 'node:path';
@@ -40,7 +41,12 @@ if (!config.databaseUrl && filesOnly) {
 }
 const target = resolve(callerDir, positional[0]);
 try {
-  const manifest = await createBackup({ dataDir: config.dataDir, target, filesOnly });
+  const manifest = await createBackup({
+    dataDir: config.dataDir,
+    target,
+    filesOnly,
+    filesDir: config.storage.path,
+  });
   console.log(
     `backup: ${target} written (${manifest.fileCount} file${manifest.fileCount === 1 ? '' : 's'}, ` +
       `${manifest.database === 'sqlite' ? `SQLite at migration ${manifest.migration ?? 'none'}` : 'no database'}, ` +

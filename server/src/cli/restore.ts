@@ -3,7 +3,7 @@
  * named by VEXIL_DATA, which must not exist or be empty. Nothing is written to it unless the
  * whole archive checks out. Stop Vexil (or point it elsewhere) before restoring.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadConfig } from '../config.js';
 import { restoreBackup } from '../backup/restoreBackup.js';
 
@@ -24,6 +24,13 @@ try {
     `restore: ${config.dataDir} restored from ${archive} (${manifest.fileCount} file${manifest.fileCount === 1 ? '' : 's'}, ` +
       `made ${manifest.createdAt} by Vexil ${manifest.vexilVersion})`,
   );
+  const filesIn = join(config.dataDir, 'files');
+  if (config.storage.path !== filesIn) {
+    console.log(
+      `restore: the uploaded files are in ${filesIn}; move them to ${config.storage.path} ` +
+        '(VEXIL_STORAGE_PATH) or start Vexil without that setting.',
+    );
+  }
   if (manifest.database === 'none') {
     console.log(
       'restore: the archive holds files only; restore the PostgreSQL database with pg_restore.',

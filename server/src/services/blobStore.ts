@@ -1,6 +1,8 @@
 /**
- * Where file contents live: a folder of content-addressed blobs (`files/ab/abcdef…`). The
- * interface is what an S3-compatible store would implement for multi-instance deployments.
+ * Where file contents live, by content hash. `BlobStore` is all the file service knows; the
+ * configured one is made by blobStoreFor.ts. LocalBlobStore keeps a folder of blobs
+ * (`<folder>/ab/abcdef…`, by default the data folder's `files/`); an S3-compatible store would be
+ * another implementation of the same three calls.
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';

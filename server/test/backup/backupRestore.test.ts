@@ -6,7 +6,7 @@
 // are refused without writing anything.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -240,6 +240,36 @@ describe('npm run backup / npm run restore', () => {
     expect(existsSync(join(target, 'vexil.db'))).toBe(false);
     const stored = await readdir(join(world.dataDir, 'files'), { recursive: true });
     expect(await readdir(join(target, 'files'), { recursive: true })).toEqual(stored);
+  });
+
+  it('archives the uploaded files from VEXIL_STORAGE_PATH as files/ when kept elsewhere', async () => {
+    const data = join(scratch, 'instance-data');
+    const storage = join(scratch, 'shared-volume');
+    const blob = randomBytes(2048);
+    const hash = sha256(blob);
+    await mkdir(join(storage, hash.slice(0, 2)), { recursive: true });
+    await writeFile(join(storage, hash.slice(0, 2), hash), blob);
+    await mkdir(join(data, 'captures'), { recursive: true });
+    await writeFile(join(data, 'captures', 'kept.pcap'), 'capture');
+    const env = {
+      VEXIL_DATA: data,
+      VEXIL_STORAGE_PATH: storage,
+      DATABASE_URL: 'postgres://vexil@127.0.0.1:1/vexil',
+    };
+    const filesArchive = join(scratch, 'shared-files.tar.gz');
+    const inside = await runCli('backup', [join(storage, 'x.tar.gz'), '--files-only'], env);
+    expect(inside.code).not.toBe(0);
+    expect(inside.stderr).toMatch(/must not go inside the files folder/);
+
+    const backup = await runCli('backup', [filesArchive, '--files-only'], env);
+    expect(backup.stderr).toBe('');
+    expect(backup.code).toBe(0);
+    const target = join(scratch, 'shared-restored');
+    const restore = await runCli('restore', [filesArchive], { ...env, VEXIL_DATA: target });
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(restore.stdout).toContain(`move them to ${storage} (VEXIL_STORAGE_PATH)`);
+    expect(await readFile(blobPath(target, hash))).toEqual(blob);
+    expect(await readFile(join(target, 'captures', 'kept.pcap'), 'utf8')).toBe('capture');
   });
 
   it('refuses a data folder without a database', async () => {

@@ -47,6 +47,7 @@ describe('compose.yaml', () => {
     );
     const config = loadConfig(env, '/app');
     expect(config.dataDir).toBe('/data');
+    expect(config.storage).toEqual({ kind: 'local', path: '/data/files' });
     expect(config.databaseUrl).toMatch(/^postgres:\/\/vexil:.+@postgres:5432\/vexil$/);
     expect(config.redisUrl).toBe('redis://redis:6379');
   });

@@ -10,6 +10,7 @@ import { containers } from './0006_containers.js';
 import { boardIndexes } from './0007_board_indexes.js';
 import { fileContentTypes } from './0008_file_content_types.js';
 import { submissionClaims } from './0009_submission_claims.js';
+import { teamContainerLease } from './0010_team_container_lease.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -23,4 +24,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0007_board_indexes': boardIndexes,
   '0008_file_content_types': fileContentTypes,
   '0009_submission_claims': submissionClaims,
+  '0010_team_container_lease': teamContainerLease,
 };

@@ -15,6 +15,10 @@ export interface ParticipationsTable {
   writeup_size: number | null;
   writeup_time: EpochMs | null;
   created_at: EpochMs;
+  /** Who may start one of the team's containers now (migration 0010); null = nobody. */
+  container_lease_by: string | null;
+  /** When that lease lapses unless renewed (its holder died); another may then take it. */
+  container_lease_until: EpochMs | null;
 }
 
 export interface ParticipationMembersTable {

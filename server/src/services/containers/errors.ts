@@ -22,3 +22,8 @@ export function containerFailure(error: unknown, failureTitle: string): DomainEr
   if (isUniqueViolation(error)) return new Refused(CONTAINER_EXISTS);
   return new Refused(failureTitle);
 }
+
+/** The team's other create still held its turn after the wait (containers/teamLease.ts). */
+export const TEAM_BUSY = "Another of the team's containers is being created";
+export const teamBusyRefusal = (retryAfterSeconds: number) =>
+  new TooOften(TEAM_BUSY, retryAfterSeconds);

@@ -26,7 +26,7 @@ import {
 import type { ContainerPolicy } from '../../domain/siteSettings.js';
 import { loadContainerOwner, storedContainerOwner } from './owner.js';
 import type { ContainerProvider, ContainerState } from './provider.js';
-import { KeyedQueue } from '../keyedQueue.js';
+import { TeamContainerLease } from './teamLease.js';
 
 export interface ContainerLog {
   info(message: string): void;
@@ -67,6 +67,8 @@ export interface ContainerServiceDeps {
   policy: () => Promise<ContainerPolicy>;
   config: Pick<ContainerConfig, 'publicEntry'>;
   log: ContainerLog;
+  /** Names this instance in the team leases it holds (`app.instanceId`). */
+  instanceId?: string;
 }
 
 export class ContainerService {
@@ -76,13 +78,23 @@ export class ContainerService {
   private ownerId?: Promise<string>;
   private readonly background = new Set<Promise<unknown>>();
   private readonly destroyedListeners: ((containerId: string) => void)[] = [];
-  /** Serialises work per key, e.g. a team's container creates (see teamContainers.ts). */
-  readonly teamQueue = new KeyedQueue();
+  /** A team's container creates take turns, across instances (teamLease.ts). */
+  readonly teamLease: TeamContainerLease;
 
   constructor(private readonly deps: ContainerServiceDeps) {
     this.db = deps.db;
     this.provider = deps.provider;
     this.log = deps.log;
+    this.teamLease = new TeamContainerLease(deps.db, {
+      instanceId: deps.instanceId,
+      onTrouble: (problem, participationId, err) =>
+        this.log.warn(
+          { err },
+          problem === 'lost'
+            ? `The container lease of participation ${participationId} lapsed while a create ran: the team limit may be passed`
+            : `Could not ${problem} the container lease of participation ${participationId}`,
+        ),
+    });
   }
 
   /** This deployment's mark on the engine (label `vexil.owner`), made at first need. */

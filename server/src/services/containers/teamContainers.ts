@@ -3,7 +3,9 @@
  * share a 10-second guard per instance, kept in `game_instances.last_container_operation` and
  * claimed by compare-and-set (whatever the rate-limit switch says), so concurrent creates make one
  * container. A stopped leftover is replaced; the team limit refuses or, by policy, destroys the
- * team's oldest container first. Starts and player-driven destroys are recorded as game events.
+ * team's oldest container first, and a team's creates take turns on every instance (teamLease.ts)
+ * so that two at once cannot both pass it. Starts and player-driven destroys are recorded as game
+ * events.
  */
 import type { Transaction } from 'kysely';
 import type { Challenge } from '../../db/repositories/challenges.js';
@@ -115,10 +117,8 @@ export async function createTeamContainer(
   target: TeamChallenge,
 ): Promise<Container> {
   // The team limit is checked against the team's containers before one is launched: a team's
-  // creates take turns (in this process), or two challenges started at once would both pass it.
-  return deps.containers.teamQueue.run(`participation:${target.participation.id}`, () =>
-    createInTurn(deps, target),
-  );
+  // creates take turns (on every instance, teamLease.ts), or two started at once would both pass it.
+  return deps.containers.teamLease.hold(target.participation.id, () => createInTurn(deps, target));
 }
 
 async function createInTurn(deps: TeamContainerDeps, target: TeamChallenge): Promise<Container> {

@@ -21,6 +21,7 @@ export const containersPlugin = servicePlugin(
       policy: async () => (await app.settings.get()).containerPolicy,
       config,
       log: app.log,
+      instanceId: app.instanceId,
     });
     if (config.trafficCapture && config.portMapping !== 'PlatformProxy') {
       app.log.warn(
@@ -37,5 +38,5 @@ export const containersPlugin = servicePlugin(
     });
     return service;
   },
-  ['config', 'db', 'settings', 'clusterLock'],
+  ['config', 'db', 'settings', 'clusterLock', 'instanceId'],
 );

@@ -1,6 +1,5 @@
-/** `app.files`: stored files, their blobs under `$VEXIL_DATA/files`. */
-import { join } from 'node:path';
-import { LocalBlobStore } from '../blobStore.js';
+/** `app.files`: stored files, their blobs in the configured store (`VEXIL_STORAGE`, blobStoreFor.ts). */
+import { blobStoreFor } from '../blobStoreFor.js';
 import { FileService } from '../files.js';
 import { servicePlugin } from '../servicePlugin.js';
 
@@ -12,6 +11,6 @@ declare module 'fastify' {
 
 export const filesPlugin = servicePlugin(
   'files',
-  (app) => new FileService(app.db, new LocalBlobStore(join(app.config.dataDir, 'files'))),
+  (app) => new FileService(app.db, blobStoreFor(app.config.storage)),
   ['config', 'db'],
 );
