@@ -60,12 +60,14 @@ const teamName = 'Apollo Guidance';
 const rival = { userName: 'katherine', email: 'katherine@example.com', password: 'Johnson1918' };
 const postTitle = 'Spring Open starts soon';
 
-function routesOf(game: SeededGame, postId: string): PlayerRoute[] {
+function routesOf(game: SeededGame, postId: string, teamId: number): PlayerRoute[] {
   const g = `/games/${game.id}`;
   return [
     { name: 'home', path: '/', visitor: 'player', expect: postTitle, axe: true },
     { name: 'about', path: '/about', visitor: 'player', expect: 'The platform' },
     { name: 'teams', path: '/teams', visitor: 'player', expect: teamName, axe: true },
+    // a team's public page, as anyone opens it from the scoreboard
+    { name: 'team', path: `/teams/${teamId}`, visitor: 'anonymous', expect: game.title, axe: true },
     { name: 'games', path: '/games', visitor: 'player', expect: game.title, axe: true },
     { name: 'game', path: g, visitor: 'player', expect: 'You are in', axe: true },
     {
@@ -140,7 +142,7 @@ describe(
       });
 
       sessions.player = await registerThroughApi(server.url, player);
-      await registerTeamInGame(sessions.player, game.id, { name: teamName });
+      const { teamId } = await registerTeamInGame(sessions.player, game.id, { name: teamName });
       expect(await submitFlag(sessions.player, game.id, game.challenge.id, 'flag{nope}')).toBe(
         'WrongAnswer',
       );
@@ -151,7 +153,7 @@ describe(
       await registerTeamInGame(rivalApi, game.id, { name: 'Hidden Figures' });
       await rivalApi.dispose();
 
-      routes = routesOf(game, postId);
+      routes = routesOf(game, postId, teamId);
       browser = await launchBrowser();
     });
 
