@@ -1,7 +1,7 @@
 /**
  * The realtime bus across instances, over Redis pub/sub (REDIS_URL). Messages are delivered to
  * this instance's listeners at once, as with the in-process bus, and published on the channel
- * `vexil:hub:<group>` for the other instances; each instance ignores what it published itself.
+ * `vexil:<deployment>:hub:<group>` for the other instances; each instance ignores what it published itself.
  * A group's channel is subscribed while this instance has a listener for it.
  *
  * Live updates are best effort: while Redis is unreachable, other instances miss messages (no
@@ -115,9 +115,21 @@ export class RedisRealtimeBus implements RealtimeBus {
 const ignore = () => undefined;
 
 /** The app's bus on Redis, closed with the app; errors go to the app's log once per outage. */
-export function redisRealtimeBus(app: FastifyInstance, url: string): RedisRealtimeBus {
+/**
+ * The bus of one deployment: its channels carry the deployment's name (`vexil:<name>:hub:<group>`),
+ * so deployments sharing a Redis server, whose game ids overlap, never hear each other's groups.
+ */
+export function redisRealtimeBus(
+  app: FastifyInstance,
+  url: string,
+  deployment: string,
+): RedisRealtimeBus {
   const outage = redisOutageLog(app.log, 'live updates', 'other instances miss them meanwhile');
-  const bus = new RedisRealtimeBus(url, { onError: outage.down, onRecovered: outage.up });
+  const bus = new RedisRealtimeBus(url, {
+    prefix: `${CHANNEL_PREFIX}${deployment}:`,
+    onError: outage.down,
+    onRecovered: outage.up,
+  });
   app.addHook('onClose', () => bus.close());
   return bus;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubMessage } from '#server/services/realtime.js';
 import { groups } from '#server/services/realtime.js';
 import { RedisRealtimeBus } from '#server/services/realtimeRedis.js';
-import { describeEachDatabase } from '../support/databases.js';
+import { describeEachDatabase, openTestDatabase } from '../support/databases.js';
 import { gameFor, hubClient, nextMessage, startHubApp, waitFor, type HubApp } from './support.js';
 import { REASON, skippedBecause } from '../support/skipReason.js';
 
@@ -131,6 +131,33 @@ function defineRedisSuites(redisUrl: string): void {
       expect(await notice).toMatchObject({ id: 3, time: '2024-01-01T00:00:00.000+00:00' });
       await connection.stop();
       await waitFor(() => !bus.listenerCounts().has(groups.players(game)));
+    });
+    it('keeps deployments on one Redis apart: another database never hears these groups', async () => {
+      // Game ids overlap between deployments (each database counts from 1), so an app of another
+      // database listening on the same group name must not get these messages.
+      const otherDb = await openTestDatabase(getDb().dialect);
+      const other = await startHubApp(otherDb);
+      try {
+        const group = groups.players(await gameFor(one.app));
+        const heard: HubMessage[] = [];
+        const crossed: HubMessage[] = [];
+        const offOther = other.app.realtime.subscribe(group, (m) => heard.push(m));
+        const offTwo = two.app.realtime.subscribe(group, (m) => crossed.push(m));
+        await Promise.all(
+          [other, two].map((hub) => (hub.app.realtime as RedisRealtimeBus).ready()),
+        );
+        while (crossed.length === 0) {
+          one.app.realtime.publish(group, 'ReceivedGameNotice', { id: 4, time: 7 });
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(heard).toEqual([]);
+        offOther();
+        offTwo();
+      } finally {
+        await other.app.close();
+        await otherDb.close();
+      }
     });
   });
 }

@@ -2,6 +2,7 @@
 import { LocalRealtimeBus, type RealtimeBus } from '../realtime.js';
 import { redisRealtimeBus } from '../realtimeRedis.js';
 import { servicePlugin } from '../servicePlugin.js';
+import { deploymentName } from './deployment.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +13,8 @@ declare module 'fastify' {
 export const realtimePlugin = servicePlugin(
   'realtime',
   (app): RealtimeBus =>
-    app.config.redisUrl ? redisRealtimeBus(app, app.config.redisUrl) : new LocalRealtimeBus(),
-  ['config'],
+    app.config.redisUrl
+      ? redisRealtimeBus(app, app.config.redisUrl, deploymentName(app))
+      : new LocalRealtimeBus(),
+  ['config', 'database'],
 );
