@@ -1,6 +1,6 @@
 /** Submitting a flag and reading its result (G16, G17). */
 import { findSubmissionGate } from '../../db/repositories/submissionGate.js';
-import { findOwnSubmissionStatus, insertSubmission } from '../../db/repositories/submissions.js';
+import { findOwnSubmissionStatus } from '../../db/repositories/submissions.js';
 import { checkGate } from '../../domain/gameGate.js';
 import { notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
@@ -14,7 +14,8 @@ export const gameSubmitHandlers: Handlers = {
     const { id, challengeId } = request.params;
     const caller = callerOf(request);
     const { db } = request.server;
-    // One read for the gate, one insert, and the checker takes it from there.
+    // One read for the gate, one insert (shared with the submissions arriving at the same
+    // moment: services/submissionWriter.ts), and the checker takes it from there.
     const { game, participation, challenge } = await findSubmissionGate(db, {
       gameId: id,
       userId: caller.id,
@@ -24,7 +25,7 @@ export const gameSubmitHandlers: Handlers = {
     checkGate(game, participation, now, { endedBlocked: true });
     // Vexil differs: a disabled challenge takes no submissions.
     if (!challenge?.isEnabled) throw notFound('The challenge was not found');
-    const submissionId = await insertSubmission(db, {
+    const submissionId = await request.server.submissionWriter.write({
       gameId: game!.id,
       challengeId: challenge.id,
       participationId: participation.id,
