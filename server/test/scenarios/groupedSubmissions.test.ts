@@ -1,9 +1,10 @@
-// Submissions arriving together are stored by one insert (services/submissionWriter.ts): each
-// request still gets the id of its own row, every row is checked exactly once, and one row the
-// database refuses fails its own request only.
+// Submissions arriving together have their gates read by one statement and are stored by one
+// insert (services/submissionBatches.ts): each request still passes or fails its own gate and
+// gets the id of its own row, every row is checked exactly once, and one row the database
+// refuses fails its own request only.
 import { expect, it } from 'vitest';
 import { testConfig } from '../support/app.js';
-import { createChallenge, createGame } from '../support/competition.js';
+import { createChallenge, createGame, createMember } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { useTestApp } from '../support/harness.js';
 import { expectMatchesSpec } from '../support/spec.js';
@@ -82,6 +83,36 @@ describeEachDatabase('grouped submissions', (getDb) => {
     );
   });
 
+  it('lets each request of one batch through its own gate', async () => {
+    const game = await createGame(server.app);
+    const open = await createChallenge(server.app, game.id, { flags: [RIGHT] });
+    const disabled = await createChallenge(server.app, game.id, { isEnabled: false });
+    const team = await playingTeam(server.app, game);
+    const banned = await playingTeam(server.app, game, { status: 'Banned' });
+    const stranger = await createMember(server.app);
+    const post = (call: PlayingTeam['call'], gameId: number, challengeId: number) =>
+      call({
+        method: 'POST',
+        url: `/api/game/${gameId}/challenges/${challengeId}`,
+        payload: { flag: RIGHT },
+      });
+    // Sent together, so their gates are read in one statement.
+    const responses = await Promise.all([
+      post(team.call, game.id, open.id),
+      post(stranger.call, game.id, open.id),
+      post(banned.call, game.id, open.id),
+      post(team.call, game.id, disabled.id),
+      post(team.call, game.id + 1_000_000, open.id),
+      post(team.call, game.id, open.id),
+    ]);
+    for (const response of responses) expectMatchesSpec('gameSubmitFlag', response);
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 400, 400, 404, 404, 200]);
+    expect(responses[1].json()).toMatchObject({ title: 'You have not participated in the game' });
+    expect(responses[2].json()).toMatchObject({
+      title: 'Your registration has been rejected or banned',
+    });
+  });
+
   it('fails only the request whose row the database refuses', async () => {
     const game = await createGame(server.app);
     const challenge = await createChallenge(server.app, game.id, { flags: [RIGHT] });
@@ -95,7 +126,7 @@ describeEachDatabase('grouped submissions', (getDb) => {
       answer,
       now: Date.now(),
     });
-    const writer = server.app.submissionWriter;
+    const writer = server.app.submissionBatches;
     // Written in one turn of the event loop: one insert, which the missing registration breaks.
     const results = await Promise.allSettled([
       writer.write(submission(team.registration.id, 'flag{first}')),

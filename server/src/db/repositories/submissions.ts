@@ -68,7 +68,7 @@ const rowKey = (r: {
 }) => `${r.participationId}:${r.challengeId}:${r.now}:${r.userId}:${r.answer}`;
 
 /**
- * Stores the submissions in one statement (one commit: services/submissionWriter.ts gathers the
+ * Stores the submissions in one statement (one commit: services/submissionBatches.ts gathers the
  * requests arriving together); answers their ids in the order given. Neither database promises
  * the order of RETURNING, so each id is matched back to its submission by its columns: two
  * submissions equal in every one of them are interchangeable.

@@ -1,5 +1,4 @@
 /** Submitting a flag and reading its result (G16, G17). */
-import { findSubmissionGate } from '../../db/repositories/submissionGate.js';
 import { findOwnSubmissionStatus } from '../../db/repositories/submissions.js';
 import { checkGate } from '../../domain/gameGate.js';
 import { notFound } from '../../http/errors.js';
@@ -13,10 +12,10 @@ export const gameSubmitHandlers: Handlers = {
   async gameSubmitFlag(request, reply) {
     const { id, challengeId } = request.params;
     const caller = callerOf(request);
-    const { db } = request.server;
-    // One read for the gate, one insert (shared with the submissions arriving at the same
-    // moment: services/submissionWriter.ts), and the checker takes it from there.
-    const { game, participation, challenge } = await findSubmissionGate(db, {
+    const { submissionBatches } = request.server;
+    // One read for the gate, one insert (each shared with the submissions arriving at the same
+    // moment: services/submissionBatches.ts), and the checker takes it from there.
+    const { game, participation, challenge } = await submissionBatches.readGate({
       gameId: id,
       userId: caller.id,
       challengeId,
@@ -25,7 +24,7 @@ export const gameSubmitHandlers: Handlers = {
     checkGate(game, participation, now, { endedBlocked: true });
     // Vexil differs: a disabled challenge takes no submissions.
     if (!challenge?.isEnabled) throw notFound('The challenge was not found');
-    const submissionId = await request.server.submissionWriter.write({
+    const submissionId = await submissionBatches.write({
       gameId: game!.id,
       challengeId: challenge.id,
       participationId: participation.id,
