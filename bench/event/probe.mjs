@@ -7,6 +7,7 @@
  * the server's scoreboard worker loads this file too — where it does nothing.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { appendFileSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 
 const MB = 1024 * 1024;
@@ -22,6 +23,17 @@ if (isMainThread && process.send) {
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
   }, 100);
   sampler.unref();
+  // BENCH_MEMORY_LOG=<file>: the main thread's memory by kind, once a second (a JSON line each).
+  const memoryLog = process.env.BENCH_MEMORY_LOG;
+  if (memoryLog) {
+    setInterval(() => {
+      const usage = process.memoryUsage();
+      const line = Object.fromEntries(
+        Object.entries(usage).map(([kind, bytes]) => [kind, Math.round(bytes / MB)]),
+      );
+      appendFileSync(memoryLog, `${JSON.stringify({ t: Date.now(), ...line })}\n`);
+    }, 1000).unref();
+  }
 
   const delayMs = (nanoseconds) => Math.max(0, nanoseconds / 1e6 - RESOLUTION_MS);
   const sample = () => {

@@ -19,6 +19,7 @@ import { loginThrottlePlugin } from '../services/plugins/loginThrottle.js';
 import { realtimePlugin } from '../services/plugins/realtime.js';
 import { scoreboardsPlugin } from '../services/plugins/scoreboards.js';
 import { sessionsPlugin } from '../services/plugins/sessions.js';
+import { submissionBatchesPlugin } from '../services/plugins/submissionBatches.js';
 import { settingsPlugin } from '../services/plugins/settings.js';
 import { capturesPlugin, tcpProxyPlugin } from '../services/plugins/tcpProxy.js';
 import type { AppDependencies } from './dependencies.js';
@@ -35,6 +36,7 @@ export const services = fp<AppDependencies>(
     await app.register(containersPlugin);
     // After the containers: the checker starts after their janitor and stops before it.
     await app.register(flagCheckerPlugin);
+    await app.register(submissionBatchesPlugin);
     await app.register(sessionsPlugin, { lookupSession: deps.lookupSession });
     await app.register(capturesPlugin);
     await app.register(tcpProxyPlugin);

@@ -36,24 +36,72 @@ export interface SubmissionView {
   email: string | null;
 }
 
+const submissionRow = (input: NewSubmission) => ({
+  game_id: input.gameId,
+  challenge_id: input.challengeId,
+  participation_id: input.participationId,
+  user_id: input.userId,
+  user_name: input.userName,
+  answer: input.answer,
+  status: 'FlagSubmitted' as const,
+  submit_time: input.now,
+  claimed_by: input.claim?.by ?? null,
+  claim_expires_at: input.claim?.until ?? null,
+});
+
 export async function insertSubmission(db: Db, input: NewSubmission): Promise<number> {
   const row = await db
     .insertInto('submissions')
-    .values({
-      game_id: input.gameId,
-      challenge_id: input.challengeId,
-      participation_id: input.participationId,
-      user_id: input.userId,
-      user_name: input.userName,
-      answer: input.answer,
-      status: 'FlagSubmitted',
-      submit_time: input.now,
-      claimed_by: input.claim?.by ?? null,
-      claim_expires_at: input.claim?.until ?? null,
-    })
+    .values(submissionRow(input))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** What tells the rows of one multi-row insert apart (rows equal in all of it are equal). */
+const rowKey = (r: {
+  participationId: number;
+  challengeId: number;
+  userId: string;
+  now: number;
+  answer: string;
+}) => `${r.participationId}:${r.challengeId}:${r.now}:${r.userId}:${r.answer}`;
+
+/**
+ * Stores the submissions in one statement (one commit: services/submissionBatches.ts gathers the
+ * requests arriving together); answers their ids in the order given. Neither database promises
+ * the order of RETURNING, so each id is matched back to its submission by its columns: two
+ * submissions equal in every one of them are interchangeable.
+ */
+export async function insertSubmissions(
+  db: Db,
+  inputs: readonly NewSubmission[],
+): Promise<number[]> {
+  if (inputs.length === 0) return [];
+  if (inputs.length === 1) return [await insertSubmission(db, inputs[0])];
+  const rows = await db
+    .insertInto('submissions')
+    .values(inputs.map(submissionRow))
+    .returning(['id', 'participation_id', 'challenge_id', 'user_id', 'submit_time', 'answer'])
+    .execute();
+  const idsByKey = new Map<string, number[]>();
+  for (const row of rows) {
+    const key = rowKey({
+      participationId: row.participation_id,
+      challengeId: row.challenge_id,
+      userId: row.user_id ?? '',
+      now: Number(row.submit_time),
+      answer: row.answer,
+    });
+    const ids = idsByKey.get(key);
+    if (ids) ids.push(row.id);
+    else idsByKey.set(key, [row.id]);
+  }
+  return inputs.map((input) => {
+    const id = idsByKey.get(rowKey(input))?.shift();
+    if (id === undefined) throw new Error('A stored submission did not come back from its insert');
+    return id;
+  });
 }
 
 /** The result of one of the user's submissions, matched by game, challenge, user and id. */

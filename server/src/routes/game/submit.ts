@@ -1,6 +1,5 @@
 /** Submitting a flag and reading its result (G16, G17). */
-import { findSubmissionGate } from '../../db/repositories/submissionGate.js';
-import { findOwnSubmissionStatus, insertSubmission } from '../../db/repositories/submissions.js';
+import { findOwnSubmissionStatus } from '../../db/repositories/submissions.js';
 import { checkGate } from '../../domain/gameGate.js';
 import { notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
@@ -13,9 +12,10 @@ export const gameSubmitHandlers: Handlers = {
   async gameSubmitFlag(request, reply) {
     const { id, challengeId } = request.params;
     const caller = callerOf(request);
-    const { db } = request.server;
-    // One read for the gate, one insert, and the checker takes it from there.
-    const { game, participation, challenge } = await findSubmissionGate(db, {
+    const { submissionBatches } = request.server;
+    // One read for the gate, one insert (each shared with the submissions arriving at the same
+    // moment: services/submissionBatches.ts), and the checker takes it from there.
+    const { game, participation, challenge } = await submissionBatches.readGate({
       gameId: id,
       userId: caller.id,
       challengeId,
@@ -24,7 +24,7 @@ export const gameSubmitHandlers: Handlers = {
     checkGate(game, participation, now, { endedBlocked: true });
     // Vexil differs: a disabled challenge takes no submissions.
     if (!challenge?.isEnabled) throw notFound('The challenge was not found');
-    const submissionId = await insertSubmission(db, {
+    const submissionId = await submissionBatches.write({
       gameId: game!.id,
       challengeId: challenge.id,
       participationId: participation.id,

@@ -33,6 +33,8 @@ function workerFile(): string {
 
 /** Threads with nothing to build exit after this long; the next build starts one again. */
 const IDLE_TIMEOUT_MS = 60_000;
+/** The worker's young generation (short-lived objects), in MB. */
+const WORKER_YOUNG_GENERATION_MB = 8;
 
 export class WorkerBoardBuilder implements BoardBuilder {
   private readonly pool = new Piscina<WorkerTask, BoardBytes | null>({
@@ -40,6 +42,10 @@ export class WorkerBoardBuilder implements BoardBuilder {
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: IDLE_TIMEOUT_MS,
+    // A build makes tens of MB of short-lived objects: over 40 builds of a 1,000-team board the
+    // process peaked 50–90 MB lower with an 8-MB young generation than with V8's default. The
+    // old generation is left unbounded: a thread out of memory builds no board.
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
   private closed = false;
 

@@ -1,0 +1,35 @@
+/**
+ * The database work of flag submissions, batched (services/batcher.ts): the gate reads of the
+ * requests arriving together go out as one lookup, their inserts as one multi-row insert (group
+ * commit). Each request is answered only once the insert holding its row has committed, so
+ * nothing acknowledged is lost.
+ */
+import type { Kysely } from 'kysely';
+import {
+  findSubmissionGates,
+  type SubmissionGate,
+  type SubmissionGateKey,
+} from '../db/repositories/submissionGate.js';
+import { insertSubmissions, type NewSubmission } from '../db/repositories/submissions.js';
+import type { DB } from '../db/schema.js';
+import { Batcher, type BatcherOptions } from './batcher.js';
+
+export class SubmissionBatches {
+  private readonly gates: Batcher<SubmissionGateKey, SubmissionGate>;
+  private readonly inserts: Batcher<NewSubmission, number>;
+
+  constructor(db: Kysely<DB>, options: BatcherOptions = {}) {
+    this.gates = new Batcher((keys) => findSubmissionGates(db, keys), options);
+    this.inserts = new Batcher((rows) => insertSubmissions(db, rows), options);
+  }
+
+  /** The game, the caller's registration in it and the challenge (see submissionGate.ts). */
+  readGate(key: SubmissionGateKey): Promise<SubmissionGate> {
+    return this.gates.submit(key);
+  }
+
+  /** Stores the submission; answers its id once its row is committed. */
+  write(submission: NewSubmission): Promise<number> {
+    return this.inserts.submit(submission);
+  }
+}
