@@ -120,16 +120,17 @@ describe('the challenge dialog', () => {
     expect(fakeApi.requests('POST', CHALLENGE)).toHaveLength(0);
   });
 
-  it('says when the team had solved it already, without a celebration', async () => {
+  it('says when the team had solved it already, without offering the flag box', async () => {
     scene.view.rank!.solvedChallenges = [
       { id: 201, score: 480, type: 'Normal', userName: 'a', time: 1 },
     ];
     serve(scene);
-    checkAs('Accepted');
     renderPage('?challenge=201');
-    expect(await (await dialog()).findByText('Your team has solved this challenge.')).toBeTruthy();
-    const view = await submitFlag('flag{in}');
-    expect(await view.findByText(/your team had already solved/)).toBeTruthy();
+    const view = await dialog();
+    expect(await view.findByText('Your team has solved this challenge.')).toBeTruthy();
+    expect(view.getByText('Solved')).toBeTruthy();
+    expect(view.queryByLabelText(/^Flag/)).toBeNull();
+    expect(view.queryByRole('button', { name: 'Submit' })).toBeNull();
     expect(toasts().queryByText('Solved!')).toBeNull();
   });
 
