@@ -18,7 +18,13 @@ export function PendingReviewsMenu() {
       to={consolePaths.review(gameId)}
       primaryText={translate('console.pending_reviews', { smart_count: pending, game: title })}
       leftIcon={
-        <Badge badgeContent={pending} color="error" max={99}>
+        // the text says the number already: the badge is for the eye (and a folded menu)
+        <Badge
+          badgeContent={pending}
+          color="error"
+          max={99}
+          slotProps={{ badge: { 'aria-hidden': true } }}
+        >
           <HowToRegIcon />
         </Badge>
       }

@@ -15,20 +15,23 @@ export interface PendingGame {
   pending: number;
 }
 
-const ALL = { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'DESC' } };
+const ALL = {
+  pagination: { page: 1, perPage: 100 },
+  sort: { field: 'id', order: 'DESC' as const },
+  filter: {},
+};
 
 export function usePendingReviews() {
   const dataProvider = useDataProvider();
   return useQuery({
     queryKey: [...PARTICIPATIONS_QUERY, 'pending'],
     queryFn: async (): Promise<PendingGame[]> => {
-      const { data: games } = await dataProvider.getList<Game>('games', { ...ALL, filter: {} });
+      const { data: games } = await dataProvider.getList<Game>('games', ALL);
       const open = games.filter((game) => game.end > Date.now());
       const counts = await Promise.all(
         open.map(async (game) => {
           const { data } = await dataProvider.getList<Participation>('participations', {
             ...ALL,
-            filter: {},
             meta: { gameId: game.id },
           });
           const pending = data.filter((p) => p.status === 'Pending').length;

@@ -99,8 +99,13 @@ describe('the challenge dialog', () => {
     expect(view.getByText('Your team has solved this challenge.')).toBeTruthy();
     expect((view.getByLabelText(/^Flag/) as HTMLInputElement).value).toBe('');
     fireEvent.click(view.getByRole('button', { name: 'Close' }));
-    expect(await screen.findByRole('button', { name: /^Login bypass Solved\b/ })).toBeTruthy();
+    const card = await screen.findByRole('button', { name: /^Login bypass Solved\b/ });
     expect(fakeApi.requests('GET', DETAILS).length).toBeGreaterThanOrEqual(2);
+    // opened again, it asks for no flag any more
+    fireEvent.click(card);
+    const again = await dialog();
+    expect(await again.findByText('Your team has solved this challenge.')).toBeTruthy();
+    expect(again.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 
   it('says a wrong flag on the field, until it is edited', async () => {

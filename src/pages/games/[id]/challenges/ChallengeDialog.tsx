@@ -2,7 +2,7 @@
  * One challenge as the team sees it, in a dialog over the board (full screen on phones): the
  * description, hints and attachment (downloaded in the page), the container panel of container
  * challenges, and the flag box. A solved challenge says so first and offers neither the flag box
- * nor a new instance (the box stays for the flag just accepted here, to show its outcome).
+ * nor a new instance (the box stays for a flag just sent here, to show its outcome).
  */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -81,12 +81,10 @@ export function ChallengeDialog(props: ChallengeDialogProps) {
   if (challengeId !== undefined && challengeId !== shownId) setShownId(challengeId);
   const { data: challenge, error, isPending, refetch } = useTeamChallenge(gameId, shownId);
   const open = challengeId !== undefined;
-  // the challenge whose flag was accepted in this dialog keeps its flag box for the outcome
-  const [acceptedId, setAcceptedId] = useState<number>();
-  const accepted = (id: number) => {
-    setAcceptedId(id);
-    onAccepted(id);
-  };
+  // a challenge whose flag was sent from this dialog keeps its flag box to show the outcome (the
+  // board may say "solved" before the check answers), until the dialog closes
+  const [submittedId, setSubmittedId] = useState<number>();
+  if (!open && submittedId !== undefined) setSubmittedId(undefined);
 
   return (
     <Dialog
@@ -130,7 +128,7 @@ export function ChallengeDialog(props: ChallengeDialogProps) {
             {hasContainer(challenge.type) && (
               <InstancePanel gameId={gameId} challenge={challenge} solved={solved} />
             )}
-            {(!solved || acceptedId === challenge.id) && (
+            {(!solved || submittedId === challenge.id) && (
               <FlagForm
                 key={challenge.id}
                 gameId={gameId}
@@ -138,7 +136,8 @@ export function ChallengeDialog(props: ChallengeDialogProps) {
                 title={challenge.title}
                 solved={solved}
                 practice={practice}
-                onAccepted={accepted}
+                onAccepted={onAccepted}
+                onSubmitted={() => setSubmittedId(challenge.id)}
               />
             )}
           </ChallengeView>

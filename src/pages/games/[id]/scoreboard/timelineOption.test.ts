@@ -81,7 +81,7 @@ describe('timelineOption', () => {
   it('reaches the latest solve at once, even past "now" of the last clock tick', () => {
     const o = option({ until: start + HOUR + 1 });
     expect(o.xAxis).toMatchObject({ min: start, max: start + 2 * HOUR });
-    expect(seriesOf(o)[0].data.at(-1)).toEqual([start + 2 * HOUR, 1025]);
+    expect((seriesOf(o)[0].data as unknown[]).at(-1)).toEqual([start + 2 * HOUR, 1025]);
   });
 
   it('draws the caller’s team thicker', () => {
