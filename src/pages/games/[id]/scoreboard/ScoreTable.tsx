@@ -71,7 +71,7 @@ export function ScoreTable({
   compact = false,
 }: ScoreTableProps) {
   const { t } = useTranslation();
-  const sideways = useSidewaysOverflow<HTMLDivElement>();
+  const { ref: tableRef, more: moreColumns } = useSidewaysOverflow<HTMLDivElement>();
   const shownColumns = compact ? [] : columns;
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(0);
@@ -91,8 +91,8 @@ export function ScoreTable({
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       {compact && columns.length > 0 && <TableHint text={t('scoreboard.table.tap_team')} />}
-      {!compact && sideways.more && <TableHint text={t('scoreboard.table.scroll_sideways')} />}
-      <TableContainer ref={sideways.ref} sx={{ maxHeight: { md: 'calc(100vh - 180px)' } }}>
+      {!compact && moreColumns && <TableHint text={t('scoreboard.table.scroll_sideways')} />}
+      <TableContainer ref={tableRef} sx={{ maxHeight: { md: 'calc(100vh - 180px)' } }}>
         <Table
           stickyHeader
           size="small"

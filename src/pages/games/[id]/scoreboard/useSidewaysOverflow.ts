@@ -26,5 +26,5 @@ export function useSidewaysOverflow<T extends HTMLElement>() {
       observer?.disconnect();
     };
   }, [measure]);
-  return { ref, more, measure };
+  return { ref, more };
 }
