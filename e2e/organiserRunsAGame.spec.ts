@@ -205,7 +205,7 @@ describe('an organiser runs a game from the console', skipUnless(enabled, noChro
     // no reload: the admin hub says a team joined
     const pending = page.getByRole('region', { name: 'Pending' });
     await pending.getByText(teamName).waitFor();
-    await page.getByRole('menuitem', { name: 'Spring Open: 1 team to review' }).waitFor();
+    await page.getByRole('menuitem', { name: '1 team to review: Spring Open' }).waitFor();
     await shot('review-pending');
   });
 

@@ -42,7 +42,7 @@ describe('pending reviews', () => {
   it('shows a menu entry with a badge per open game with teams to review', async () => {
     serve();
     renderWith(null);
-    const item = await screen.findByRole('menuitem', { name: /Spring CTF: 1 team to review/ });
+    const item = await screen.findByRole('menuitem', { name: /1 team to review: Spring CTF/ });
     expect(item.getAttribute('href')).toBe('/games/3/review');
     expect(screen.queryByText(/Old CTF/)).toBeNull();
   });
@@ -67,7 +67,7 @@ describe('pending reviews', () => {
     );
     expect(await screen.findByRole('row', { name: 'Beta' })).toBeTruthy();
     expect(
-      await screen.findByRole('menuitem', { name: /Spring CTF: 2 teams to review/ }),
+      await screen.findByRole('menuitem', { name: /2 teams to review: Spring CTF/ }),
     ).toBeTruthy();
     expect(fakeApi.requests('GET', '/api/game/3/participations').length).toBe(reads + 2);
   });
