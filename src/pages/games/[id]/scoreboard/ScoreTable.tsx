@@ -97,7 +97,8 @@ export function ScoreTable({
           stickyHeader
           size="small"
           aria-label={t('scoreboard.table.label')}
-          sx={{ '& td, & th': { borderRight: 0 } }}
+          // on a phone, narrower cell padding keeps the four columns within the screen
+          sx={{ '& td, & th': { borderRight: 0, ...(compact && { px: 1 }) } }}
         >
           <ScoreTableHead columns={shownColumns} />
           <TableBody>

@@ -9,7 +9,7 @@ export const RANK_WIDTH = 60;
 /** The team column's least width; it takes the room left over, up to TEAM_CONTENT_MAX. */
 export const TEAM_WIDTH = { xs: 120, sm: 200 } as const;
 /** Longest a team cell's content gets (longer names are cut with an ellipsis). */
-export const TEAM_CONTENT_MAX = { xs: 150, sm: 330 } as const;
+export const TEAM_CONTENT_MAX = { xs: 118, sm: 330 } as const;
 export const CHALLENGE_WIDTH = 40;
 /** Height of the category row of the head; the challenge row sticks right under it. */
 export const CATEGORY_ROW_HEIGHT = 34;
