@@ -1,7 +1,9 @@
-// An organiser runs a game through the console only: creates it, adds two challenges (one with an
-// uploaded attachment) and their flags, publishes a notice, accepts the team a player registered,
-// then bans that player. Players act through the API; what they would see is checked there.
-// Screenshots: test-results/screenshots/organiser-*.png.
+// An organiser runs a game through the console only: creates it (hidden until published), adds two
+// challenges (one with an uploaded attachment) and their flags, is told a static container gets no
+// flag and cannot be enabled without one, publishes a notice, sees a player's team arrive in the
+// review queue live with a badge in the menu, accepts it, then bans that player, and finds the
+// console in the organiser's language. Players act through the API; what they would see is
+// checked there. Screenshots: test-results/screenshots/organiser-*.png.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -78,6 +80,7 @@ describe('an organiser runs a game from the console', skipUnless(enabled, noChro
     await signInThroughPage(page, 'admin', ADMIN_PASSWORD);
     await page.waitForURL(/\/admin\/games$/);
     await page.getByRole('link', { name: 'Create' }).click();
+    await page.getByLabel('Title *').waitFor();
     await page.locator('input[name="title"]').fill('Spring Open');
     await page.locator('textarea[name="summary"]').fill('A weekend of web puzzles for newcomers.');
     await page.locator('input[name="start"]').fill(localInput(start));
@@ -95,6 +98,8 @@ describe('an organiser runs a game from the console', skipUnless(enabled, noChro
       start,
       end,
       acceptWithoutReview: false,
+      // not public until the organiser says so
+      hidden: true,
     });
   });
 
@@ -147,8 +152,31 @@ describe('an organiser runs a game from the console', skipUnless(enabled, noChro
     await notified('Element updated');
   });
 
-  it('enables the first challenge from the game’s challenge list', async () => {
+  it('is told a static container gets no flag, and cannot be enabled without one', async () => {
     await page.getByRole('link', { name: 'Challenges', exact: true }).click();
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.locator('input[name="title"]').fill('Static box');
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Static container' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/challenges\/\d+$/);
+    challengeIds['Static box'] = idInUrl(/\/challenges\/(\d+)$/);
+    await page.getByText(/only dynamic containers receive theirs in the FLAG/).waitFor();
+    await page.getByText(/This challenge has no flag yet/).waitFor();
+    await page.getByRole('switch', { name: 'Enabled' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notified('This challenge cannot be enabled without a flag');
+    await shot('static-container');
+    await page.getByRole('link', { name: 'Add a flag' }).click();
+    await page.getByText(/Build the image so that it already contains the flag/).waitFor();
+    await page.getByRole('link', { name: 'Challenge', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/challenges$/);
+  });
+
+  it('enables the first challenge from the game’s challenge list', async () => {
+    await page.getByRole('tab', { name: 'Challenges' }).click();
     const toggle = page.getByRole('switch', { name: 'Enable Cookie Jar' });
     await toggle.click();
     await expect.poll(() => toggle.isChecked()).toBe(true);
@@ -168,19 +196,27 @@ describe('an organiser runs a game from the console', skipUnless(enabled, noChro
     await shot('notices');
   });
 
-  it('accepts the team a player registered, which moves to Accepted', async () => {
+  it('sees the team a player registers arrive live, with a badge in the menu', async () => {
+    await page.getByRole('tab', { name: 'Review', exact: true }).click();
+    await page.getByText('No team has registered for this game yet.').waitFor();
+
     playerApi = await registerThroughApi(server.url, player);
     await registerTeamInGame(playerApi, gameId, { name: teamName });
+    // no reload: the admin hub says a team joined
+    const pending = page.getByRole('region', { name: 'Pending' });
+    await pending.getByText(teamName).waitFor();
+    await page.getByRole('menuitem', { name: '1 team to review: Spring Open' }).waitFor();
+    await shot('review-pending');
+  });
 
-    await page.getByRole('tab', { name: 'Review', exact: true }).click();
+  it('accepts the team, which moves to Accepted, and the badge goes', async () => {
     const pending = page.getByRole('region', { name: 'Pending' });
     const accepted = page.getByRole('region', { name: 'Accepted' });
-    await pending.getByText(teamName).waitFor();
-    await shot('review-pending');
     await page.getByRole('button', { name: `Accept ${teamName}` }).click();
     await notified(`${teamName} moved to Accepted`);
     await accepted.getByText(teamName).waitFor();
     await expect.poll(() => pending.getByText(teamName).count()).toBe(0);
+    await expect.poll(() => page.getByRole('menuitem', { name: /to review/ }).count()).toBe(0);
     await shot('review-accepted');
   });
 
@@ -239,8 +275,22 @@ describe('an organiser runs a game from the console', skipUnless(enabled, noChro
     }
   });
 
-  it('logged no errors; the only failed requests were signed-out profile checks', () => {
+  it('speaks the organiser’s language, react-admin’s own words included', async () => {
+    await page.goto(`${server.url}/admin/users?lng=de-DE`);
+    await page.getByRole('menuitem', { name: 'Übersicht' }).waitFor();
+    await page.goto(`${server.url}/admin/games/${gameId}/challenges/${challengeIds['Warm-up']}`);
+    await page.getByRole('button', { name: 'Speichern' }).waitFor();
+    await page.getByRole('button', { name: 'Löschen' }).waitFor();
+    await shot('console-german');
+  });
+
+  it('logged no errors; the only failed requests were signed-out checks and the refused enable', () => {
     expect(pages.errors).toEqual([]);
-    expect(new Set(pages.failedResponses)).toEqual(new Set(['401 /api/account/profile']));
+    expect(new Set(pages.failedResponses)).toEqual(
+      new Set([
+        '401 /api/account/profile',
+        `400 /api/edit/games/${gameId}/challenges/${challengeIds['Static box'] ?? 0}`,
+      ]),
+    );
   });
 });

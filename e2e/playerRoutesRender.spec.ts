@@ -198,6 +198,12 @@ describe(
         const wide = await overflowingElements(page);
         if (wide.length > 0)
           problems.overflow.push(`${route.path} (${view}):\n  ${wide.join('\n  ')}`);
+        if (route.name === 'scoreboard') {
+          // the board's last column is in view, with the longest team name and its "Your team"
+          const solved = await page.getByRole('columnheader', { name: 'Solved' }).boundingBox();
+          if (!solved || solved.x + solved.width > devices.phone.width)
+            problems.overflow.push(`${route.path} (${view}): the Solved column is cut off`);
+        }
       }
       if (route.axe) {
         const found = blocking(await runAxe(page));

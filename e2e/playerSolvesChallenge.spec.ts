@@ -1,13 +1,16 @@
-// A newcomer plays a game in the browser from the first click: registers, creates a team, joins a
-// running game, downloads the handout, misses with a wrong flag, solves with the right one, sees
-// the first-blood notice pushed live on /hub/user, and finds the team first on the scoreboard.
+// A newcomer plays a game in the browser from the first click: registers, creates a team from the
+// game's join dialog and joins with it without leaving the game, finds the team locked (why, in
+// plain text; an invitee is told so too), downloads the handout, misses with a wrong flag, solves
+// with the right one (the challenge then says Solved and asks for no flag), sees the first-blood
+// notice pushed live on /hub/user, and finds the team first on the scoreboard, on a phone too.
 // The organiser's side is seeded through the admin API. Screenshots:
 // test-results/screenshots/player-journey-*.png.
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughApi, type ApiSession } from './support/api.js';
+import { registerThroughApi, signInThroughApi, type ApiSession } from './support/api.js';
+import { blocking, describeViolations, runAxe } from './support/axe.js';
 import { launchBrowser, noChromium, requireChromium } from './support/browser.js';
 import { seedRunningGame, type SeededGame } from './support/seed.js';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.js';
@@ -78,32 +81,71 @@ describe('a player solves a challenge', skipUnless(enabled, noChromium), () => {
     await page.getByRole('button', { name: `Account menu of ${player.userName}` }).waitFor();
   });
 
-  it('creates a team on /teams', async () => {
-    await page.getByRole('link', { name: 'Teams' }).first().click();
-    await page.waitForURL(/\/teams$/);
-    await page.getByRole('button', { name: 'Create a team' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create a team' });
-    await dialog.getByLabel('Team name').fill(teamName);
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await notified(`Team ${teamName} was created`);
-    await page.getByRole('heading', { name: teamName }).waitFor();
-    await shot('team');
-  });
-
-  it('joins the running game with that team and is accepted at once', async () => {
+  it('creates a team from the game’s join dialog and joins with it, staying on the game', async () => {
     await page.goto(`${server.url}/games/${game.id}`);
     await page.getByRole('button', { name: 'Join this game' }).click();
     const dialog = page.getByRole('dialog', { name: `Join ${game.title}` });
+    await dialog.getByText('You need a team to join a game').waitFor();
+    await dialog.getByRole('button', { name: 'Create a team' }).click();
+    const create = page.getByRole('dialog', { name: 'Create a team' });
+    await create.getByLabel('Team name').fill(teamName);
+    await create.getByRole('button', { name: 'Create' }).click();
+    await notified(`Team ${teamName} was created`);
+    // back in the join dialog, on the game's page, the new team chosen
     await dialog.getByRole('combobox', { name: 'Team' }).getByText(teamName).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/games/${game.id}`);
     await dialog.getByRole('button', { name: 'Join' }).click();
     await notified(`You joined ${game.title} with ${teamName}`);
     await page.getByText('You are in').waitFor();
     await shot('joined');
   });
 
+  it('finds the team on /teams, locked while it plays, with the reason written out', async () => {
+    await page.getByRole('link', { name: 'Teams' }).first().click();
+    await page.waitForURL(/\/teams$/);
+    const card = page.getByRole('article', { name: teamName });
+    await card.getByText(/while that game runs, nobody can join, leave/).waitFor();
+    expect(await card.getByRole('button', { name: 'Invite' }).isDisabled()).toBe(true);
+    await shot('team');
+  });
+
+  it('tells someone invited to the locked team why they cannot join yet', async () => {
+    const captain = await page.request.get(`${server.url}/api/team`);
+    const [team] = (await captain.json()) as { id: number }[];
+    // the captain had the code before the game locked the team
+    const code = await (await page.request.get(`${server.url}/api/team/${team.id}/invite`)).json();
+    const invitee = await registerThroughApi(server.url, {
+      userName: `bob${Date.now() % 100000}`,
+      email: 'bob@example.com',
+      password: 'Babbage1791',
+    });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      timezoneId: 'UTC',
+      storageState: await invitee.context.storageState(),
+    });
+    try {
+      const other = await context.newPage();
+      pages.watch(other);
+      await other.goto(`${server.url}/teams?invite=${encodeURIComponent(code as string)}`);
+      const dialog = other.getByRole('dialog', { name: 'Join a team' });
+      await dialog.getByRole('button', { name: 'Join' }).click();
+      await dialog.getByText(`Team ${teamName} is playing a game and is locked`).waitFor();
+      expect(await other.getByText('An error was encountered').count()).toBe(0);
+      await other.screenshot({ path: join(screenshots, 'player-journey-invite-locked.png') });
+    } finally {
+      await context.close();
+      await invitee.dispose();
+    }
+  });
+
   it('opens the challenge and downloads its handout', async () => {
+    await page.goto(`${server.url}/games/${game.id}`);
     await page.getByRole('link', { name: 'Go to challenges' }).click();
     await page.waitForURL(/\/challenges$/);
+    // no solve yet: no rank to boast of
+    const rank = page.getByText('Rank', { exact: true }).locator('xpath=following-sibling::*[1]');
+    await expect.poll(() => rank.textContent()).toBe('—');
     const notices = page.getByRole('region', { name: 'Notices' });
     // the user hub is connected: what follows arrives pushed, not polled
     await notices.getByText('Live', { exact: true }).waitFor();
@@ -147,10 +189,18 @@ describe('a player solves a challenge', skipUnless(enabled, noChromium), () => {
     expect(update, 'a board update came over /hub/user').toBeGreaterThanOrEqual(0);
     expect(update).toBeLessThan(framesReceived.indexOf(pushed!));
     expect(socketsOpened.filter((url) => url.includes('/hub/user'))).toHaveLength(1);
-    await page
-      .getByRole('button', { name: new RegExp(`^${game.challenge.title} First blood Solved`) })
-      .waitFor();
+    const card = page.getByRole('button', {
+      name: new RegExp(`^${game.challenge.title} First blood Solved`),
+    });
+    await card.waitFor();
     await shot('solved');
+
+    // open again, the challenge says it is solved and asks for no flag
+    await card.click();
+    const solved = page.getByRole('dialog', { name: game.challenge.title });
+    await solved.getByText('Your team has solved this challenge.').waitFor();
+    expect(await solved.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Close' }).first().click();
   });
 
   it('finds the team ranked first on the scoreboard, with the first-blood mark', async () => {
@@ -175,8 +225,38 @@ describe('a player solves a challenge', skipUnless(enabled, noChromium), () => {
     await row.waitFor();
   });
 
-  it('logged no errors; the only failed requests were the signed-out profile checks', () => {
+  it('on a phone, shows rank, team, score and solves in view, and how to see the solves', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      timezoneId: 'UTC',
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const phone = await context.newPage();
+      pages.watch(phone);
+      await phone.goto(`${server.url}/games/${game.id}/scoreboard`);
+      const table = phone.getByRole('table', { name: 'Ranking' });
+      await table.getByRole('row').filter({ hasText: teamName }).waitFor();
+      const headers = await table.getByRole('columnheader').allTextContents();
+      expect(headers).toEqual(['Rank', 'Team', 'Score', 'Solved']);
+      const solved = await table.getByRole('columnheader', { name: 'Solved' }).boundingBox();
+      expect(solved!.x + solved!.width).toBeLessThanOrEqual(375);
+      await phone.getByText("Tap a team's name to see what it solved.").waitFor();
+      await phone.screenshot({
+        path: join(screenshots, 'player-journey-scoreboard-phone.png'),
+        fullPage: true,
+      });
+      const found = blocking(await runAxe(phone));
+      expect(found, describeViolations('phone scoreboard', found).join('\n')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('logged no errors; the only failed requests were signed-out checks and the locked join', () => {
     expect(pages.errors).toEqual([]);
-    expect(new Set(pages.failedResponses)).toEqual(new Set(['401 /api/account/profile']));
+    expect(new Set(pages.failedResponses)).toEqual(
+      new Set(['401 /api/account/profile', '400 /api/team/accept']),
+    );
   });
 });

@@ -30,6 +30,7 @@ import { ConsoleAppBar } from './ConsoleAppBar';
 import { consoleTheme } from './consoleTheme';
 import { ConsoleMenu } from './ConsoleMenu';
 import { Dashboard } from './Dashboard';
+import { RegistrationUpdates } from './RegistrationUpdates';
 import { dataProvider } from '@/console/data/dataProvider';
 import { createI18nProvider } from './i18nProvider';
 
@@ -48,8 +49,13 @@ const nestedPages: { path: string; Page: () => React.ReactNode }[] = [
   })),
 ];
 
-function ConsoleLayout(props: LayoutProps) {
-  return <Layout {...props} appBar={ConsoleAppBar} menu={ConsoleMenu} />;
+function ConsoleLayout({ children, ...props }: LayoutProps) {
+  return (
+    <Layout {...props} appBar={ConsoleAppBar} menu={ConsoleMenu}>
+      <RegistrationUpdates />
+      {children}
+    </Layout>
+  );
 }
 
 export default function Console() {

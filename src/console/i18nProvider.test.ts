@@ -49,3 +49,49 @@ describe('createI18nProvider', () => {
     expect(provider.getLocale()).toBe('en-US');
   });
 });
+
+describe("react-admin's own messages", () => {
+  const files = import.meta.glob<unknown>('/locales/*/translation.json', {
+    eager: true,
+    import: 'default',
+  });
+  const at = (messages: unknown, path: string): unknown =>
+    path
+      .split('.')
+      .reduce<unknown>(
+        (node, key) =>
+          typeof node === 'object' && node !== null
+            ? (node as Record<string, unknown>)[key]
+            : undefined,
+        messages,
+      );
+  const english = files['/locales/en-US/translation.json'];
+  // what organisers met in English: the menu, the form buttons, the toasts
+  const seen = [
+    'ra.page.dashboard',
+    'ra.action.save',
+    'ra.action.delete',
+    'ra.action.cancel',
+    'ra.notification.updated_one',
+    'ra.notification.created',
+    'ra.notification.deleted_one',
+    'ra.message.delete_title',
+    'ra.navigation.page_rows_per_page',
+    'ra.validation.required',
+  ];
+
+  it('are in the English catalogue, so translators see them', () => {
+    for (const key of seen) expect(typeof at(english, key), key).toBe('string');
+  });
+
+  for (const [path, messages] of Object.entries(files)) {
+    if (path.includes('/en-US/')) continue;
+    it(`are translated in ${path.split('/').at(-2)}`, () => {
+      for (const key of seen) {
+        const text = at(messages, key);
+        expect(typeof text, key).toBe('string');
+        expect(text, key).not.toBe(at(english, key));
+      }
+    });
+  }
+});

@@ -11,9 +11,15 @@ export const toRaValidator =
     return failure && { message: failure.message, args: failure.args ?? {} };
   };
 
-/** react-admin validator of one field of a request model, from formMeta. */
+/**
+ * react-admin validator of one field of a request model, from formMeta. A required one carries
+ * react-admin's `isRequired` mark, so the input's label shows the required asterisk.
+ */
 export const specValidator = <M extends ModelName>(
   model: M,
   field: FieldName<M>,
   options?: { required?: boolean },
-): RaValidator => toRaValidator(fieldValidator(model, field, options));
+): RaValidator => {
+  const validator = toRaValidator(fieldValidator(model, field, options));
+  return options?.required ? Object.assign(validator, { isRequired: true }) : validator;
+};

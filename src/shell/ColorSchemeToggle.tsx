@@ -1,4 +1,5 @@
-import IconButton from '@mui/material/IconButton';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import BrightnessAutoIcon from '@mui/icons-material/BrightnessAuto';
@@ -12,7 +13,10 @@ const icons = {
   auto: <BrightnessAutoIcon />,
 };
 
-/** Cycles the colour scheme: light → dark → auto. */
+/**
+ * Cycles the colour scheme: light → dark → auto. The current scheme is written beside its icon
+ * where there is room (and always in its accessible name, which phones cannot hover for).
+ */
 export function ColorSchemeToggle() {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useAppTheme();
@@ -21,13 +25,21 @@ export function ColorSchemeToggle() {
     scheme: t(`layout.color_scheme.${colorScheme}`),
   });
   return (
-    <IconButton
+    <Button
       color="inherit"
       aria-label={label}
       title={label}
+      startIcon={icons[colorScheme]}
       onClick={() => setColorScheme(next)}
+      sx={{
+        minWidth: 0,
+        textTransform: 'none',
+        '& .MuiButton-startIcon': { mx: { xs: 0, md: 1 } },
+      }}
     >
-      {icons[colorScheme]}
-    </IconButton>
+      <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+        {t(`layout.color_scheme.${colorScheme}`)}
+      </Box>
+    </Button>
   );
 }

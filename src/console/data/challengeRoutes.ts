@@ -35,6 +35,17 @@ const challengePath = (meta: unknown, cId: Identifier) => ({
 
 const flagsPath = (meta: unknown) => challengePath(meta, parentId(meta, 'challengeId'));
 
+/** The server's title when enabling a challenge that needs a flag and has none (contract E20). */
+const NO_FLAG_TITLE = 'The challenge has no flag and cannot be enabled';
+
+/** That refusal as a console message key (notifications translate it), other errors unchanged. */
+function explainRefusal(error: unknown): unknown {
+  if (error instanceof HttpError && error.message === NO_FLAG_TITLE) {
+    return new HttpError('resources.challenges.flag_delivery.refused', error.status, error.body);
+  }
+  return error;
+}
+
 const getChallenge = async (meta: unknown, cId: Identifier): Promise<ChallengeDetail> =>
   unwrap(await api.GET('/api/edit/games/{id}/challenges/{cId}', challengePath(meta, cId)));
 
@@ -47,10 +58,17 @@ export const challengeRoutes = {
       page,
     ),
   getOne: async (cId, meta) => getChallenge(meta, cId),
-  update: async (cId, body, meta) =>
-    unwrap(
-      await api.PUT('/api/edit/games/{id}/challenges/{cId}', { ...challengePath(meta, cId), body }),
-    ),
+  update: async (cId, body, meta) => {
+    const result = await api.PUT('/api/edit/games/{id}/challenges/{cId}', {
+      ...challengePath(meta, cId),
+      body,
+    });
+    try {
+      return unwrap(result);
+    } catch (error) {
+      throw explainRefusal(error);
+    }
+  },
   create: async (body, meta) =>
     unwrap(
       await api.POST('/api/edit/games/{id}/challenges', {

@@ -1,4 +1,7 @@
-/** Creates a team with the caller as captain. */
+/**
+ * Creates a team with the caller as captain, in a dialog over the current page (the teams page, or
+ * a game's join dialog, which then offers the new team at once).
+ */
 import { useState } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
@@ -11,7 +14,9 @@ import type { TeamValues } from './teamFields';
 
 const EMPTY: TeamValues = { name: '', bio: '' };
 
-export function CreateTeamButton({ variant = 'contained' }: { variant?: ButtonProps['variant'] }) {
+type CreateTeamButtonProps = Pick<ButtonProps, 'variant' | 'size' | 'color'>;
+
+export function CreateTeamButton({ variant = 'contained', ...button }: CreateTeamButtonProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const create = useCreateTeam();
@@ -31,7 +36,12 @@ export function CreateTeamButton({ variant = 'contained' }: { variant?: ButtonPr
 
   return (
     <>
-      <Button variant={variant} startIcon={<GroupAddIcon />} onClick={() => setOpen(true)}>
+      <Button
+        variant={variant}
+        {...button}
+        startIcon={<GroupAddIcon />}
+        onClick={() => setOpen(true)}
+      >
         {t('teams.create.button')}
       </Button>
       <TeamFormDialog

@@ -58,7 +58,14 @@ function InviteCode({ team }: { team: TeamInfo }) {
   );
 }
 
-export function InviteButton({ team, name }: { team: TeamInfo; name: string }) {
+export interface InviteButtonProps {
+  team: TeamInfo;
+  name: string;
+  /** The team is locked: nobody could join with the code (the card says why). */
+  disabled?: boolean;
+}
+
+export function InviteButton({ team, name, disabled = false }: InviteButtonProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const renew = useRenewInviteCode(team.id);
@@ -73,7 +80,7 @@ export function InviteButton({ team, name }: { team: TeamInfo; name: string }) {
 
   return (
     <>
-      <Button startIcon={<PersonAddIcon />} onClick={() => setOpen(true)}>
+      <Button startIcon={<PersonAddIcon />} onClick={() => setOpen(true)} disabled={disabled}>
         {t('teams.invite.button')}
       </Button>
       <Dialog

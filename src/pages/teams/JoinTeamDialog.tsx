@@ -1,6 +1,7 @@
 /**
  * Joins a team with the invite code its captain shared: typed in, or brought by an invite link.
- * The dialog names the team the code belongs to before joining.
+ * The dialog names the team the code belongs to before joining. A refusal (a locked team, a code
+ * that was replaced…) shows in the dialog with the server's reason; a locked team is explained.
  */
 import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -13,9 +14,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '@/lib/notifications';
+import { HttpError } from '@/api/errors';
+import { errorMessageOf, useNotify } from '@/lib/notifications';
 import { useJoinTeam } from '@/hooks/teams';
 import { parseInviteCode } from './inviteCode';
+
+/** The server's refusal to let anyone join a locked team (server/src/routes/team/guards.ts). */
+const LOCKED_TITLE = 'The team is locked while it plays a game that has not ended';
 
 export interface JoinTeamDialogProps {
   open: boolean;
@@ -36,6 +41,7 @@ function JoinForm({
   const join = useJoinTeam();
   const [code, setCode] = useState(initialCode);
   const [submitted, setSubmitted] = useState(initialCode !== '');
+  const [refusal, setRefusal] = useState<string>();
   const invite = parseInviteCode(code);
   const alreadyIn = invite !== null && memberOf.includes(invite.teamId);
   const problem =
@@ -45,13 +51,23 @@ function JoinForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
+    setRefusal(undefined);
     if (!invite) return;
     join.mutate(code.trim(), {
       onSuccess: () => {
         notify.show({ color: 'success', message: t('teams.join.done', { name: invite.teamName }) });
         onClose();
       },
-      onError: notify.error,
+      onError: (error) => {
+        if (error instanceof HttpError && error.status === 400) {
+          const title = errorMessageOf(error);
+          setRefusal(
+            title === LOCKED_TITLE ? t('teams.join.locked', { name: invite.teamName }) : title,
+          );
+        } else {
+          notify.error(error);
+        }
+      },
     });
   };
 
@@ -64,7 +80,10 @@ function JoinForm({
           <TextField
             label={t('teams.join.code')}
             value={code}
-            onChange={(event) => setCode(event.target.value)}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setRefusal(undefined);
+            }}
             onBlur={() => code !== '' && setSubmitted(true)}
             error={showProblem}
             helperText={showProblem && problem ? t(problem) : t('teams.join.code_help')}
@@ -72,7 +91,8 @@ function JoinForm({
             autoFocus
             slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }}
           />
-          {invite && (
+          {refusal && <Alert severity="error">{refusal}</Alert>}
+          {invite && !refusal && (
             <Alert severity={alreadyIn ? 'success' : 'info'} variant="outlined">
               {t(alreadyIn ? 'teams.join.already_in' : 'teams.join.joining', {
                 name: invite.teamName,

@@ -152,6 +152,12 @@ describe('TeamCard of a locked team', () => {
     expect(disabled(red.getByRole('button', { name: 'Make bob captain' }))).toBe(false);
   });
 
+  it('says why as text, and offers no invitation nobody could use', async () => {
+    const red = await renderTeam('alice', { locked: true });
+    expect(red.getByText(/while that game runs, nobody can join, leave/)).toBeTruthy();
+    expect(disabled(red.getByRole('button', { name: 'Invite' }))).toBe(true);
+  });
+
   it('does not let a member leave', async () => {
     const red = await renderTeam('bob', { locked: true });
     expect(disabled(red.getByRole('button', { name: 'Leave' }))).toBe(true);

@@ -1,8 +1,10 @@
 /**
  * One of the caller's teams: avatar, name, lock, bio and members. The captain manages it (edit,
- * invite, members, delete); a member can leave it.
+ * invite, members, delete); a member can leave it. A locked team says why in plain text (phones
+ * cannot hover), and offers no invitation: nobody can join it until its game ends.
  */
 import { useId } from 'react';
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -11,7 +13,6 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import { useTranslation } from 'react-i18next';
@@ -29,18 +30,7 @@ export interface TeamCardProps {
 
 function LockedChip() {
   const { t } = useTranslation();
-  return (
-    <Tooltip title={t('teams.locked_help')}>
-      <Chip
-        size="small"
-        color="warning"
-        icon={<LockIcon />}
-        label={t('teams.locked')}
-        tabIndex={0}
-        aria-description={t('teams.locked_help')}
-      />
-    </Tooltip>
-  );
+  return <Chip size="small" color="warning" icon={<LockIcon />} label={t('teams.locked')} />;
 }
 
 export function TeamCard({ team, userId }: TeamCardProps) {
@@ -81,13 +71,18 @@ export function TeamCard({ team, userId }: TeamCardProps) {
               )}
             </Stack>
           </Stack>
+          {team.locked && (
+            <Alert severity="warning" icon={<LockIcon />}>
+              {t('teams.locked_help')}
+            </Alert>
+          )}
           <Divider />
           <TeamMembers team={team} teamName={name} userId={userId} isCaptain={isCaptain} />
         </Stack>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', px: 2, pb: 2 }}>
         {isCaptain && <EditTeamButton team={team} name={name} />}
-        {isCaptain && <InviteButton team={team} name={name} />}
+        {isCaptain && <InviteButton team={team} name={name} disabled={team.locked} />}
         <Stack sx={{ ml: 'auto' }}>
           <TeamExitButton team={team} name={name} isCaptain={isCaptain} />
         </Stack>

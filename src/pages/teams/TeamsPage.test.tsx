@@ -138,6 +138,23 @@ describe('TeamsPage', () => {
     await waitFor(() => expect(location()).toBe('/teams'));
   });
 
+  it('explains in the dialog that a locked team cannot be joined yet', async () => {
+    fakeApi.on('GET', '/api/team', 200, []);
+    fakeApi.on(
+      'POST',
+      '/api/team/accept',
+      400,
+      problem(400, 'The team is locked while it plays a game that has not ended'),
+    );
+    render(`/teams?invite=${encodeURIComponent(code)}`);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Join a team' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Join' }));
+    expect(
+      await dialog.findByText(/Team Red Team is playing a game and is locked: nobody can join/),
+    ).toBeTruthy();
+    expect(screen.queryByText('An error was encountered')).toBeNull();
+  });
+
   it('tells the user when the invite is for a team they are already in', async () => {
     fakeApi.on('GET', '/api/team', 200, [buildTeam({ id: 7, name: 'Red Team' })]);
     render(`/teams?invite=${encodeURIComponent(code)}`);

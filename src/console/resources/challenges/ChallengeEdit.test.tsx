@@ -111,6 +111,29 @@ describe('ChallengeEdit', () => {
     expect(await screen.findByRole('link', { name: remote })).toBeTruthy();
   });
 
+  it('says a static container gets no FLAG variable, and warns while it has no flag', async () => {
+    fakeApi.on('PUT', path, 400, problem(400, 'The challenge has no flag and cannot be enabled'));
+    renderEdit();
+    await screen.findByDisplayValue('Stack');
+    expect(screen.getByText(/only dynamic containers receive theirs in the FLAG/)).toBeTruthy();
+    expect(screen.getByText(/it receives no FLAG variable/)).toBeTruthy();
+    expect(screen.getByText(/has no flag yet/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add a flag' }).getAttribute('href')).toBe(
+      '/games/3/challenges/5/flags',
+    );
+    fireEvent.click(screen.getByLabelText(/^Enabled/));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/cannot be enabled without a flag: add one/)).toBeTruthy();
+  });
+
+  it('tells a dynamic container that each team gets its flag in FLAG, without warnings', async () => {
+    fakeApi.on('GET', path, 200, { ...challenge, type: 'DynamicContainer' });
+    renderEdit();
+    await screen.findByDisplayValue('Stack');
+    expect(screen.getByText(/receives its own flag in the FLAG/)).toBeTruthy();
+    expect(screen.queryByText(/has no flag yet/)).toBeNull();
+  });
+
   it("goes back to the game's challenges when the challenge does not exist", async () => {
     fakeApi.on('GET', path, 404, problem(404, 'The challenge was not found'));
     renderEdit();

@@ -24,7 +24,9 @@ import { models } from '@/api/formMeta.gen';
 import type { ChallengeDetail } from '@/api/types';
 import { MarkdownInput } from '@/console/inputs/MarkdownInput';
 import { specValidator } from '@/console/validate';
+import { useChallengeMeta } from '@/console/data/kit';
 import { categoryChoices, hasContainer, typeChoices } from './choices';
+import { FlagDeliveryNotice } from './FlagDeliveryNotice';
 import { ScoreCurve } from './ScoreCurve';
 
 type UpdateField = Parameters<typeof specValidator<'ChallengeUpdateModel'>>[1];
@@ -67,11 +69,16 @@ function Section({ title }: { title: string }) {
   );
 }
 
-function ContainerInputs() {
+function ContainerInputs({ type }: { type: ChallengeDetail['type'] }) {
   return (
     <>
       <Section title="container" />
-      <TextInput source="containerImage" parse={keepEmpty} validate={spec('containerImage')} />
+      <TextInput
+        source="containerImage"
+        parse={keepEmpty}
+        validate={spec('containerImage')}
+        helperText={`resources.challenges.helpers.containerImage_${type}`}
+      />
       <Stack {...row}>
         <NumberInput
           source="memoryLimit"
@@ -104,6 +111,7 @@ function ContainerInputs() {
 /** The edit form: every field the API lets an organiser change. */
 export function ChallengeInputs() {
   const record = useRecordContext<ChallengeDetail>();
+  const meta = useChallengeMeta();
   const translate = useTranslate();
   const type = record?.type;
   return (
@@ -114,6 +122,14 @@ export function ChallengeInputs() {
         </Typography>
         {type && <Chip size="small" label={translate(`resources.challenges.types.${type}`)} />}
       </Stack>
+      {record && (
+        <FlagDeliveryNotice
+          gameId={meta.gameId}
+          challengeId={record.id}
+          type={record.type}
+          flagCount={record.flags.length}
+        />
+      )}
       <TextInput
         source="title"
         validate={specValidator('ChallengeUpdateModel', 'title', { required: true })}
@@ -185,7 +201,7 @@ export function ChallengeInputs() {
         )}
       </FormDataConsumer>
 
-      {hasContainer(type) && <ContainerInputs />}
+      {type && hasContainer(type) && <ContainerInputs type={type} />}
     </Stack>
   );
 }

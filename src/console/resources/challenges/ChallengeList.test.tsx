@@ -66,7 +66,12 @@ describe('ChallengeList', () => {
     );
     renderList();
     fireEvent.click(await screen.findByRole('switch', { name: 'Enable Login' }));
-    expect(await screen.findByText('The challenge has no flag and cannot be enabled')).toBeTruthy();
+    // the server's reason, in the organiser's words
+    expect(
+      await screen.findByText(
+        'This challenge cannot be enabled without a flag: add one under Flags first.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Enable Login' })).toHaveProperty('checked', false);
   });
 

@@ -136,6 +136,11 @@ function FlagListBody() {
   const withFiles = challenge.type === 'DynamicAttachment';
   return (
     <>
+      {challenge.type === 'StaticContainer' && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {translate('resources.challenges.flag_delivery.static')}
+        </Alert>
+      )}
       <List
         resource="flags"
         queryOptions={{ meta }}

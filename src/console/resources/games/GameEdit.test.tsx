@@ -121,4 +121,36 @@ describe('GameCreate', () => {
     expect(body.end as number).toBeGreaterThan(body.start as number);
     expect((await screen.findByTestId('location')).textContent).toBe('/games/42');
   });
+
+  it('starts now, hidden, with Title marked required and no deadline needed without writeups', async () => {
+    fakeApi.on('POST', '/api/edit/games', 200, buildGame({ id: 42, title: 'New' }));
+    fakeApi.on('GET', '/api/edit/games/42', 200, buildGame({ id: 42, title: 'New' }));
+    const before = Date.now();
+    renderConsole(<GameCreate />, {
+      route: '/games/create',
+      path: '/games/create',
+      resource: 'games',
+    });
+    expect(screen.getByLabelText('Title *')).toBeTruthy();
+    expect(screen.getByLabelText(/^Writeup deadline$/)).toBeTruthy();
+    expect(screen.getByText('Only used while writeups are required')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'New' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fakeApi.requests('POST', '/api/edit/games')).toHaveLength(1));
+    const { body } = fakeApi.requests('POST', '/api/edit/games')[0] as {
+      body: Record<string, unknown>;
+    };
+    expect(body.hidden).toBe(true);
+    expect(Math.abs((body.start as number) - before)).toBeLessThan(2 * 60_000);
+  });
+
+  it('asks for the writeup deadline once writeups are required', async () => {
+    renderConsole(<GameCreate />, {
+      route: '/games/create',
+      path: '/games/create',
+      resource: 'games',
+    });
+    fireEvent.click(screen.getByLabelText(/^Writeups required/));
+    expect(await screen.findByLabelText('Writeup deadline *')).toBeTruthy();
+  });
 });

@@ -17,6 +17,7 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { models } from '@/api/formMeta.gen';
 import { EpochDateTimeInput } from '@/console/inputs/EpochDateTimeInput';
 import { MarkdownInput } from '@/console/inputs/MarkdownInput';
@@ -40,22 +41,40 @@ const endAfterStart: Validator = (value, values) =>
     ? 'resources.games.validation.end_before_start'
     : undefined;
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
-/** A new game's values: the spec's defaults, starting at the next full hour for two days. */
+/**
+ * A new game's values: the spec's defaults, starting now (to the minute) for two days, and hidden
+ * until the organiser makes it public (the API's default is visible, so the first save would
+ * otherwise publish a game that is still being written).
+ */
 export function newGameDefaults(now = Date.now()) {
   const defaults: Record<string, unknown> = {};
   for (const [field, meta] of Object.entries(models.GameInfoEditModel.fields)) {
     if ('default' in meta) defaults[field] = meta.default;
   }
-  const start = Math.ceil(now / HOUR) * HOUR;
+  const start = Math.floor(now / MINUTE) * MINUTE;
   return {
     ...defaults,
+    hidden: true,
     divisions: [],
     start,
     end: start + 48 * HOUR,
     writeupDeadline: start + 72 * HOUR,
   };
+}
+
+/** The writeup deadline matters, and is required, only while writeups are asked for. */
+function WriteupDeadlineInput() {
+  const writeups = useWatch({ name: 'writeupRequired' }) === true;
+  return (
+    <EpochDateTimeInput
+      source="writeupDeadline"
+      validate={writeups ? required() : undefined}
+      helperText={writeups ? undefined : 'resources.games.helpers.writeupDeadline_off'}
+    />
+  );
 }
 
 function Section({ title }: { title: string }) {
@@ -140,7 +159,7 @@ export function GameInputs() {
       <Section title="writeups" />
       <Stack {...row}>
         <BooleanInput source="writeupRequired" />
-        <EpochDateTimeInput source="writeupDeadline" validate={required()} />
+        <WriteupDeadlineInput />
       </Stack>
       <TextInput
         source="writeupNote"

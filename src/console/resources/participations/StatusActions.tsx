@@ -4,7 +4,9 @@
  */
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate, useUpdate } from 'react-admin';
+import { PARTICIPATIONS_QUERY } from '@/console/registrationUpdates';
 import type { Participation, ParticipationStatus } from '@/api/types';
 import { nextStatuses } from './review';
 import { teamName } from './TeamCell';
@@ -27,6 +29,7 @@ export function StatusActions({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const [update, { isPending }] = useUpdate<Participation>();
   const team = teamName(participation.team);
   const change = (status: ParticipationStatus) =>
@@ -35,14 +38,17 @@ export function StatusActions({
       { id: participation.id, data: { status }, previousData: participation, meta },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () =>
+        onSuccess: () => {
+          // the menu's pending-reviews badge counts this team no longer (or again)
+          void queryClient.invalidateQueries({ queryKey: [...PARTICIPATIONS_QUERY, 'pending'] });
           notify('resources.participations.changed', {
             type: 'success',
             messageArgs: {
               team,
               status: translate(`resources.participations.statuses.${status}`),
             },
-          }),
+          });
+        },
         onError: (error) => notify(error.message, { type: 'error' }),
       },
     );

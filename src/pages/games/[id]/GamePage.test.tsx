@@ -194,6 +194,17 @@ describe('GamePage', () => {
     expect(console.getAttribute('href')).toBe('/admin/games/7/info');
   });
 
+  it('leads an administrator who does not play with the organiser tools, joining after', async () => {
+    startSignedIn(buildProfile({ role: 'Admin' }));
+    serve({});
+    render();
+    const tools = await screen.findByRole('navigation', { name: 'Monitoring' });
+    const join = panel().getByRole('button', { name: 'Join this game' });
+    // the tools come first in the page, and joining is not the main action
+    expect(tools.compareDocumentPosition(join) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(join.className).toMatch(/MuiButton-outlined/);
+  });
+
   it('hides the organiser links from players', async () => {
     serve({});
     render();

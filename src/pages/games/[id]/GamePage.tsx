@@ -21,7 +21,7 @@ import { gamePhase, useGame } from '@/hooks/games';
 import { GameBanner } from './GameBanner';
 import { GameContent } from './GameContent';
 import { GameFacts } from './GameFacts';
-import { GameLinks } from './GameLinks';
+import { GameLinks, roleAtLeast } from './GameLinks';
 import { ParticipationPanel } from './ParticipationPanel';
 import { playerPaths } from '@/lib/paths';
 
@@ -96,6 +96,18 @@ export default function GamePage() {
   }
 
   const phase = gamePhase(game, now);
+  // an organiser who does not play comes to run the game: its tools lead, joining comes after
+  const organising = roleAtLeast(profile?.role, 'Admin') && game.status === 'Unsubmitted';
+  const participation = (
+    <ParticipationPanel
+      key="participation"
+      game={game}
+      signedIn={profilePending ? undefined : !!profile}
+      now={now}
+      secondary={organising}
+    />
+  );
+  const links = <GameLinks key="links" game={game} role={profile?.role} now={now} />;
   return (
     <Stack spacing={2}>
       {query.isError && (
@@ -114,12 +126,7 @@ export default function GamePage() {
         <Box component="aside" sx={{ gridArea: 'panel', minWidth: 0 }}>
           <Paper variant="outlined" sx={{ p: 2.5, position: { md: 'sticky' }, top: { md: 88 } }}>
             <Stack spacing={3}>
-              <ParticipationPanel
-                game={game}
-                signedIn={profilePending ? undefined : !!profile}
-                now={now}
-              />
-              <GameLinks game={game} role={profile?.role} now={now} />
+              {organising ? [links, participation] : [participation, links]}
               <GameFacts game={game} />
             </Stack>
           </Paper>

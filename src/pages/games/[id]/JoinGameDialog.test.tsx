@@ -32,12 +32,22 @@ describe('JoinGameDialog', () => {
     fakeApi.on('POST', '/api/game/7', 200);
   });
 
-  it('sends a player without a team to create one', async () => {
+  it('lets a player without a team create one here, then join with it', async () => {
     fakeApi.on('GET', '/api/team', 200, []);
-    render();
+    fakeApi.on('POST', '/api/team', 200, owls);
+    const { onClose } = render();
     expect(await screen.findByText(/You need a team to join a game/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create a team' }).getAttribute('href')).toBe('/teams');
     expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create a team' }));
+    const create = within(await screen.findByRole('dialog', { name: 'Create a team' }));
+    fill('Team name', 'Owls');
+    fireEvent.click(create.getByRole('button', { name: 'Create' }));
+    // back in the join dialog, the new team chosen
+    expect((await screen.findByRole('combobox', { name: /^Team/ })).textContent).toBe('Owls');
+    await submit('Join');
+    expect(await screen.findByText('You joined Spring CTF with Owls')).toBeTruthy();
+    expect(fakeApi.requests('POST', '/api/game/7')[0].body).toMatchObject({ teamId: 11 });
+    expect(onClose).toHaveBeenCalled();
   });
 
   it('shows a skeleton, then an error with retry when the teams cannot be read', async () => {

@@ -1,10 +1,9 @@
 /**
- * Registers the caller in a game: one of their teams (or the way to create one), the invite code
- * when the game has one, the division when it has divisions. A refusal stays in the dialog with the
- * server's message.
+ * Registers the caller in a game: one of their teams (or creating one right here, which then
+ * stands chosen, so the player never leaves the game), the invite code when the game has one, the
+ * division when it has divisions. A refusal stays in the dialog with the server's message.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -24,7 +23,7 @@ import { optional, useForm, type FormValidator } from '@/lib/forms/useForm';
 import { errorMessageOf, useNotify } from '@/lib/notifications';
 import { LoadError } from '@/components/status/LoadError';
 import { useJoinGame, useMyTeams } from '@/hooks/games';
-import { playerPaths } from '@/lib/paths';
+import { CreateTeamButton } from '@/pages/teams/CreateTeamButton';
 
 type Values = { teamId: string; inviteCode: string; division: string };
 
@@ -35,11 +34,7 @@ function NoTeams() {
   return (
     <Alert
       severity="info"
-      action={
-        <Button color="inherit" size="small" component={RouterLink} to={playerPaths.teams}>
-          {t('games.join.create_team')}
-        </Button>
-      }
+      action={<CreateTeamButton variant="text" color="inherit" size="small" />}
     >
       {t('games.join.no_teams')}
     </Alert>

@@ -31,6 +31,8 @@ export interface ParticipationPanelProps {
   /** Undefined while the session is being read. */
   signedIn: boolean | undefined;
   now: number;
+  /** The caller comes to organise: joining is offered, but not as the main action. */
+  secondary?: boolean;
 }
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -60,13 +62,22 @@ function acceptedNote(game: PublicGameDetail, now: number): AcceptedNote | null 
   return null;
 }
 
-export function ParticipationPanel({ game, signedIn, now }: ParticipationPanelProps) {
+export function ParticipationPanel({
+  game,
+  signedIn,
+  now,
+  secondary = false,
+}: ParticipationPanelProps) {
   const { t } = useTranslation();
   const [joining, setJoining] = useState(false);
   const title = t('games.participation.title');
   const open = canJoin(game, now);
   const joinButton = (label: string) => (
-    <Button variant="contained" startIcon={<GroupAddIcon />} onClick={() => setJoining(true)}>
+    <Button
+      variant={secondary ? 'outlined' : 'contained'}
+      startIcon={<GroupAddIcon />}
+      onClick={() => setJoining(true)}
+    >
       {label}
     </Button>
   );

@@ -11,16 +11,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import { useTranslation } from 'react-i18next';
 import type { GameChallenge } from '@/api/types';
-import type { Blood, TeamSolve } from './solves';
-
-export const BLOOD_COLORS: Record<Blood, string> = {
-  FirstBlood: '#f5b400',
-  SecondBlood: '#9ea7b3',
-  ThirdBlood: '#c0793a',
-};
+import { BloodIcon, type Blood } from '@/components/challenge/BloodIcon';
+import type { TeamSolve } from './solves';
 
 export interface ChallengeCardProps {
   challenge: GameChallenge;
@@ -33,7 +27,7 @@ function BloodMark({ blood }: { blood: Blood }) {
   const label = t(`challenges.blood.${blood}`);
   return (
     <Tooltip title={label}>
-      <WaterDropIcon titleAccess={label} sx={{ color: BLOOD_COLORS[blood] }} />
+      <BloodIcon blood={blood} titleAccess={label} />
     </Tooltip>
   );
 }

@@ -99,8 +99,13 @@ describe('the challenge dialog', () => {
     expect(view.getByText('Your team has solved this challenge.')).toBeTruthy();
     expect((view.getByLabelText(/^Flag/) as HTMLInputElement).value).toBe('');
     fireEvent.click(view.getByRole('button', { name: 'Close' }));
-    expect(await screen.findByRole('button', { name: /^Login bypass Solved\b/ })).toBeTruthy();
+    const card = await screen.findByRole('button', { name: /^Login bypass Solved\b/ });
     expect(fakeApi.requests('GET', DETAILS).length).toBeGreaterThanOrEqual(2);
+    // opened again, it asks for no flag any more
+    fireEvent.click(card);
+    const again = await dialog();
+    expect(await again.findByText('Your team has solved this challenge.')).toBeTruthy();
+    expect(again.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 
   it('says a wrong flag on the field, until it is edited', async () => {
@@ -120,16 +125,17 @@ describe('the challenge dialog', () => {
     expect(fakeApi.requests('POST', CHALLENGE)).toHaveLength(0);
   });
 
-  it('says when the team had solved it already, without a celebration', async () => {
+  it('says when the team had solved it already, without offering the flag box', async () => {
     scene.view.rank!.solvedChallenges = [
       { id: 201, score: 480, type: 'Normal', userName: 'a', time: 1 },
     ];
     serve(scene);
-    checkAs('Accepted');
     renderPage('?challenge=201');
-    expect(await (await dialog()).findByText('Your team has solved this challenge.')).toBeTruthy();
-    const view = await submitFlag('flag{in}');
-    expect(await view.findByText(/your team had already solved/)).toBeTruthy();
+    const view = await dialog();
+    expect(await view.findByText('Your team has solved this challenge.')).toBeTruthy();
+    expect(view.getByText('Solved')).toBeTruthy();
+    expect(view.queryByLabelText(/^Flag/)).toBeNull();
+    expect(view.queryByRole('button', { name: 'Submit' })).toBeNull();
     expect(toasts().queryByText('Solved!')).toBeNull();
   });
 

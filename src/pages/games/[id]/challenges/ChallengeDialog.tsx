@@ -1,10 +1,12 @@
 /**
  * One challenge as the team sees it, in a dialog over the board (full screen on phones): the
  * description, hints and attachment (downloaded in the page), the container panel of container
- * challenges, and the flag box.
+ * challenges, and the flag box. A solved challenge says so first and offers neither the flag box
+ * nor a new instance (the box stays for a flag just sent here, to show its outcome).
  */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -79,6 +81,10 @@ export function ChallengeDialog(props: ChallengeDialogProps) {
   if (challengeId !== undefined && challengeId !== shownId) setShownId(challengeId);
   const { data: challenge, error, isPending, refetch } = useTeamChallenge(gameId, shownId);
   const open = challengeId !== undefined;
+  // a challenge whose flag was sent from this dialog keeps its flag box to show the outcome (the
+  // board may say "solved" before the check answers), until the dialog closes
+  const [submittedId, setSubmittedId] = useState<number>();
+  if (!open && submittedId !== undefined) setSubmittedId(undefined);
 
   return (
     <Dialog
@@ -115,21 +121,25 @@ export function ChallengeDialog(props: ChallengeDialogProps) {
           >
             {solved && (
               <Alert severity="success" icon={<CheckCircleIcon />}>
+                <AlertTitle>{t('challenges.card.solved')}</AlertTitle>
                 {t('challenges.dialog_solved')}
               </Alert>
             )}
             {hasContainer(challenge.type) && (
-              <InstancePanel gameId={gameId} challenge={challenge} />
+              <InstancePanel gameId={gameId} challenge={challenge} solved={solved} />
             )}
-            <FlagForm
-              key={challenge.id}
-              gameId={gameId}
-              challengeId={challenge.id}
-              title={challenge.title}
-              solved={solved}
-              practice={practice}
-              onAccepted={onAccepted}
-            />
+            {(!solved || submittedId === challenge.id) && (
+              <FlagForm
+                key={challenge.id}
+                gameId={gameId}
+                challengeId={challenge.id}
+                title={challenge.title}
+                solved={solved}
+                practice={practice}
+                onAccepted={onAccepted}
+                onSubmitted={() => setSubmittedId(challenge.id)}
+              />
+            )}
           </ChallengeView>
         )}
       </DialogContent>

@@ -131,6 +131,21 @@ describe('ChallengesPage', () => {
       expect(screen.getByRole('heading', { name: 'Crypto' })).toBeTruthy();
     });
 
+    it('shows no rank before the team has scored', async () => {
+      scene.view.rank = {
+        ...scene.view.rank!,
+        rank: 1,
+        score: 0,
+        solvedChallenges: [],
+        solvedCount: 0,
+      };
+      serve(scene);
+      renderPage();
+      await card('Login bypass');
+      expect(screen.queryByText('#1')).toBeNull();
+      expect(screen.getByText('—')).toBeTruthy();
+    });
+
     it('filters by category', async () => {
       renderPage();
       await card('Login bypass');

@@ -30,6 +30,8 @@ export interface FlagFormProps {
   practice: boolean;
   /** A correct flag was checked (also called when the dialog was closed meanwhile). */
   onAccepted: (challengeId: number) => void;
+  /** A flag was sent for checking. */
+  onSubmitted?: () => void;
 }
 
 type Shown = SubmissionOutcome | 'AlreadySolved' | undefined;
@@ -70,6 +72,7 @@ export function FlagForm({
   solved,
   practice,
   onAccepted,
+  onSubmitted,
 }: FlagFormProps) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -94,6 +97,7 @@ export function FlagForm({
     if (failure || submit.isPending) return;
     setShown(undefined);
     solvedBefore.current = solved;
+    onSubmitted?.();
     submit.mutate(flag, {
       onSuccess: (outcome) => {
         if (outcome === 'Accepted') setFlag('');

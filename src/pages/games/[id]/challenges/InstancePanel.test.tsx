@@ -25,14 +25,14 @@ function serveChallenge(overrides: Partial<TeamChallenge> = {}, context = {}) {
   serve(scene);
 }
 
-function renderDialog(wrap = (ui: React.ReactElement) => ui) {
+function renderDialog(wrap = (ui: React.ReactElement) => ui, solved = false) {
   renderWithProviders(
     wrap(
       <ChallengeDialog
         gameId={GAME_ID}
         challengeId={201}
         title="Login bypass"
-        solved={false}
+        solved={solved}
         practice={false}
         onAccepted={() => {}}
         onClose={() => {}}
@@ -117,11 +117,13 @@ describe('the instance panel', () => {
     renderDialog();
     const view = await panel();
     fireEvent.click(view.getByRole('button', { name: 'Start instance' }));
-    expect(await view.findByText(/try again in 7 seconds/)).toBeTruthy();
+    expect(await view.findByText(/start or stop it again in 7 seconds/)).toBeTruthy();
     expect(view.getByRole('button', { name: 'Start instance' })).toHaveProperty('disabled', true);
-    expect(toasts().getByText('Too many requests, please try again later')).toBeTruthy();
-    expect(toasts().getByText('Container operation too often')).toBeTruthy();
-    expect(await view.findByText(/try again in 6 seconds/, {}, { timeout: 2_000 })).toBeTruthy();
+    // one message, not a toast besides
+    expect(toasts().queryByText('Container operation too often')).toBeNull();
+    expect(
+      await view.findByText(/start or stop it again in 6 seconds/, {}, { timeout: 2_000 }),
+    ).toBeTruthy();
   });
 
   it('shows the server’s refusal to start', async () => {
@@ -190,5 +192,47 @@ describe('the instance panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await view.findByRole('button', { name: 'Start instance' })).toBeTruthy();
     expect(fakeApi.requests('DELETE', CONTAINER)).toHaveLength(1);
+    expect(view.getByText(/Your instance has stopped/)).toBeTruthy();
+  });
+
+  it('labels the start while it runs, then keeps Stop unclickable for the server’s gap', async () => {
+    serveChallenge();
+    const release = fakeApi.hold(
+      'POST',
+      CONTAINER,
+      200,
+      buildContainer({ entry: '10.0.0.5:30001' }),
+    );
+    renderDialog();
+    const view = await panel();
+    fireEvent.click(view.getByRole('button', { name: 'Start instance' }));
+    expect(await view.findByRole('button', { name: 'Starting…' })).toHaveProperty('disabled', true);
+    release();
+    const stop = await view.findByRole('button', { name: 'Stop' });
+    expect(stop).toHaveProperty('disabled', true);
+    expect(view.getByText(/start or stop it again in 10 seconds/)).toBeTruthy();
+    fireEvent.click(stop);
+    expect(fakeApi.requests('DELETE', CONTAINER)).toHaveLength(0);
+  });
+
+  it('opens a web challenge’s instance in a new tab', async () => {
+    serveChallenge(
+      { category: 'Web' },
+      { instanceEntry: '10.0.0.5:30001', closeTime: Date.now() + HOUR_MS },
+    );
+    renderDialog();
+    const link = (await panel()).getByRole('link', { name: 'Open in a new tab' });
+    expect(link.getAttribute('href')).toBe('http://10.0.0.5:30001');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('offers neither a new instance nor the flag box once solved', async () => {
+    serveChallenge();
+    renderDialog(undefined, true);
+    const view = await panel();
+    expect(view.getByText(/no instance is needed any more/)).toBeTruthy();
+    expect(view.queryByRole('button', { name: 'Start instance' })).toBeNull();
+    expect(screen.getByText('Your team has solved this challenge.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 });

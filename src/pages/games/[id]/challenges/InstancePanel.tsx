@@ -2,7 +2,10 @@
  * The team's container of a container challenge: start it; once running, its address (with a copy
  * button, or the tunnel for the platform proxy), a countdown to its planned stop, extend (only
  * inside the renewal window of `/api/config`) and stop. The server refuses a second start or stop
- * within a few seconds (429 with Retry-After): the buttons then wait, saying how long.
+ * within 10 s (behaviour §7, 429 with Retry-After): after a start or stop the buttons wait that
+ * long, saying how long, and a refusal shows only that countdown (no second message). A solved
+ * challenge offers no new instance, and an instance that stops while the panel is open (its time
+ * ran out, or an organiser stopped it) is said so.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,14 +22,24 @@ import { useNotify } from '@/lib/notifications';
 import { formatDuration, formatDateTime } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
 import { useClientConfig } from '@/lib/useClientConfig';
-import { useInstanceActions } from '@/hooks/challenges';
+import { ThrottledError, useInstanceActions } from '@/hooks/challenges';
 import { gameKeys } from '@/hooks/games';
 import { InstanceEntry } from './InstanceEntry';
 import { useRetryCountdown } from './useRetryCountdown';
+import { useStoppedMeanwhile } from './useStoppedMeanwhile';
 
 const MINUTE = 60_000;
+/** The server's gap between two starts or stops of one instance (behaviour §7). */
+const OPERATION_GAP_SECONDS = 10;
 
-export function InstancePanel({ gameId, challenge }: { gameId: number; challenge: TeamChallenge }) {
+export interface InstancePanelProps {
+  gameId: number;
+  challenge: TeamChallenge;
+  /** The team has solved the challenge: no new instance is offered. */
+  solved?: boolean;
+}
+
+export function InstancePanel({ gameId, challenge, solved = false }: InstancePanelProps) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const now = useNow(1_000);
@@ -40,10 +53,14 @@ export function InstancePanel({ gameId, challenge }: { gameId: number; challenge
   const gameTitle = queryClient.getQueryData<PublicGameDetail>(gameKeys.detail(gameId))?.title;
   const tunnelLabel = gameTitle ? `${challenge.title} @ ${gameTitle}` : challenge.title;
 
+  const stoppedMeanwhile = useStoppedMeanwhile(running, stop.isPending || stop.isSuccess);
+
   const onError = (error: Error) => {
     retry.after(error);
-    notify.error(error);
+    // a refusal for going too fast shows as the countdown below, not as a second message
+    if (!(error instanceof ThrottledError)) notify.error(error);
   };
+  const waitAfterwards = () => retry.wait(OPERATION_GAP_SECONDS);
 
   const left = running ? closeTime - now : 0;
   const renewalWindow = config ? config.renewalWindow * MINUTE : 0;
@@ -61,7 +78,7 @@ export function InstancePanel({ gameId, challenge }: { gameId: number; challenge
         </Typography>
         {running ? (
           <>
-            <InstanceEntry entry={entry} label={tunnelLabel} />
+            <InstanceEntry entry={entry} label={tunnelLabel} web={challenge.category === 'Web'} />
             <Typography variant="body2" role="timer" aria-live="off">
               {t('challenges.instance.stops_in', {
                 left: formatDuration(left, { dayUnit: t('challenges.day_unit') }),
@@ -69,15 +86,19 @@ export function InstancePanel({ gameId, challenge }: { gameId: number; challenge
               })}
             </Typography>
           </>
+        ) : stoppedMeanwhile || entry !== null ? (
+          <Alert severity="info">
+            {solved ? t('challenges.instance.stopped_solved') : t('challenges.instance.expired')}
+          </Alert>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            {entry !== null ? t('challenges.instance.expired') : t('challenges.instance.none')}
+            {solved ? t('challenges.instance.solved') : t('challenges.instance.none')}
           </Typography>
         )}
         {retry.seconds > 0 && (
-          <Alert severity="warning">
+          <Typography variant="body2" color="text.secondary" role="status">
             {t('challenges.instance.wait', { count: retry.seconds })}
-          </Alert>
+          </Typography>
         )}
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {running ? (
@@ -97,20 +118,25 @@ export function InstancePanel({ gameId, challenge }: { gameId: number; challenge
                 startIcon={<StopIcon />}
                 disabled={busy || retry.seconds > 0}
                 loading={stop.isPending}
-                onClick={() => stop.mutate(undefined, { onError })}
+                loadingPosition="start"
+                onClick={() => stop.mutate(undefined, { onError, onSuccess: waitAfterwards })}
               >
-                {t('challenges.instance.stop')}
+                {stop.isPending ? t('challenges.instance.stopping') : t('challenges.instance.stop')}
               </Button>
             </>
-          ) : (
+          ) : solved ? null : (
             <Button
               variant="contained"
               startIcon={<PlayArrowIcon />}
               disabled={busy || retry.seconds > 0}
               loading={start.isPending}
-              onClick={() => start.mutate(undefined, { onError })}
+              loadingPosition="start"
+              onClick={() => {
+                stop.reset();
+                start.mutate(undefined, { onError, onSuccess: waitAfterwards });
+              }}
             >
-              {t('challenges.instance.start')}
+              {start.isPending ? t('challenges.instance.starting') : t('challenges.instance.start')}
             </Button>
           )}
         </Stack>

@@ -9,12 +9,11 @@ import Typography from '@mui/material/Typography';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import LightbulbOutlinedIcon from '@mui/icons-material/LightbulbOutlined';
-import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import { useTranslation } from 'react-i18next';
 import type { GameNotice } from '@/api/types';
 import { renderMarkdown } from '@/lib/markdown';
 import { formatDateTime, formatRelative } from '@/lib/time/format';
-import { BLOOD_COLORS } from './ChallengeCard';
+import { BloodIcon } from '@/components/challenge/BloodIcon';
 
 /** The text of a platform notice (not `Normal`), from its type and values. */
 export function useNoticeText() {
@@ -42,7 +41,7 @@ function NoticeIcon({ type }: { type: GameNotice['type'] }) {
     case 'FirstBlood':
     case 'SecondBlood':
     case 'ThirdBlood':
-      return <WaterDropIcon {...a11y} sx={{ color: BLOOD_COLORS[type] }} />;
+      return <BloodIcon blood={type} {...a11y} />;
     case 'NewHint':
       return <LightbulbOutlinedIcon {...a11y} color="warning" />;
     case 'NewChallenge':

@@ -43,6 +43,10 @@ function TimeLeft({ end }: { end: number }) {
   );
 }
 
+/** A rank means something once the team has scored: before any solve every team is "first". */
+const ranked = (rank: NonNullable<TeamGameView['rank']>) =>
+  rank.rank > 0 && (rank.score > 0 || rank.solvedCount > 0);
+
 export interface TeamSummaryProps {
   game: PublicGameDetail;
   view: TeamGameView | undefined;
@@ -92,7 +96,7 @@ export function TeamSummary({ game, view, solvedCount, practice }: TeamSummaryPr
         <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Stat
             label={t('challenges.summary.rank')}
-            value={rank === undefined ? undefined : rank && rank.rank > 0 ? `#${rank.rank}` : '—'}
+            value={rank === undefined ? undefined : rank && ranked(rank) ? `#${rank.rank}` : '—'}
           />
           <Stat
             label={t('challenges.summary.score')}

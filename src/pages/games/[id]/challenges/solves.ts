@@ -4,8 +4,9 @@
  * end, or a solve the board has not caught up with yet.
  */
 import type { TeamGameView } from '@/api/types';
+import type { Blood } from '@/components/challenge/BloodIcon';
 
-export type Blood = 'FirstBlood' | 'SecondBlood' | 'ThirdBlood';
+export type { Blood };
 
 export interface TeamSolve {
   blood?: Blood;

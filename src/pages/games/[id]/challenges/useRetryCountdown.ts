@@ -1,6 +1,7 @@
 /**
  * Seconds left before a throttled container operation may be tried again: `after(error)` starts
- * the countdown from a refusal's Retry-After (other errors leave it alone).
+ * the countdown from a refusal's Retry-After (other errors leave it alone), `wait(seconds)` after
+ * an operation that the server will not let be followed sooner.
  */
 import { useEffect, useState } from 'react';
 import { ThrottledError } from '@/hooks/challenges';
@@ -15,5 +16,6 @@ export function useRetryCountdown() {
   const after = (error: unknown) => {
     if (error instanceof ThrottledError && error.retryAfter) setSeconds(error.retryAfter);
   };
-  return { seconds, after };
+  const wait = (gap: number) => setSeconds((left) => Math.max(left, gap));
+  return { seconds, after, wait };
 }

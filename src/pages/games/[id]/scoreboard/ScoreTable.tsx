@@ -1,13 +1,17 @@
 /**
  * The ranked table of the scoreboard, a page of teams at a time (boards of hundreds of teams stay
- * quick), scrolling sideways on narrow screens with rank and team kept in view. The caller's team
- * is tinted, and a button brings its page up when it is on another one.
+ * quick), scrolling sideways on narrow screens with rank and team kept in view, and saying so while
+ * columns are out of view. On phones (`compact`) it keeps rank, team, score and solves only: a
+ * team's solves open with its name. The caller's team is tinted, and a button brings its page up
+ * when it is on another one.
  */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
+import Typography from '@mui/material/Typography';
+import SwipeLeftIcon from '@mui/icons-material/SwipeLeft';
 import TableBody from '@mui/material/TableBody';
 import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
@@ -17,6 +21,7 @@ import type { ScoreboardRow } from '@/api/types';
 import { shownRank, type CategoryColumns, type DivisionChoice } from './board';
 import { rowElementId, ScoreRow } from './ScoreRow';
 import { ScoreTableHead } from './ScoreTableHead';
+import { useSidewaysOverflow } from './useSidewaysOverflow';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 50;
@@ -29,6 +34,24 @@ export interface ScoreTableProps {
   callerId: number | undefined;
   showDivision: boolean;
   onOpenTeam: (row: ScoreboardRow) => void;
+  /** A phone: no challenge columns. */
+  compact?: boolean;
+}
+
+/** What the reader can do for the columns out of view. */
+function TableHint({ text }: { text: string }) {
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <SwipeLeftIcon fontSize="small" color="action" aria-hidden />
+      <Typography variant="body2" color="text.secondary">
+        {text}
+      </Typography>
+    </Stack>
+  );
 }
 
 function scrollToRow(teamId: number) {
@@ -45,8 +68,11 @@ export function ScoreTable({
   callerId,
   showDivision,
   onOpenTeam,
+  compact = false,
 }: ScoreTableProps) {
   const { t } = useTranslation();
+  const { ref: tableRef, more: moreColumns } = useSidewaysOverflow<HTMLDivElement>();
+  const shownColumns = compact ? [] : columns;
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(0);
   const lastPage = Math.max(0, Math.ceil(rows.length / pageSize) - 1);
@@ -64,21 +90,24 @@ export function ScoreTable({
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <TableContainer sx={{ maxHeight: { md: 'calc(100vh - 180px)' } }}>
+      {compact && columns.length > 0 && <TableHint text={t('scoreboard.table.tap_team')} />}
+      {!compact && moreColumns && <TableHint text={t('scoreboard.table.scroll_sideways')} />}
+      <TableContainer ref={tableRef} sx={{ maxHeight: { md: 'calc(100vh - 180px)' } }}>
         <Table
           stickyHeader
           size="small"
           aria-label={t('scoreboard.table.label')}
-          sx={{ '& td, & th': { borderRight: 0 } }}
+          // on a phone, narrower cell padding keeps the four columns within the screen
+          sx={{ '& td, & th': { borderRight: 0, ...(compact && { px: 1 }) } }}
         >
-          <ScoreTableHead columns={columns} />
+          <ScoreTableHead columns={shownColumns} />
           <TableBody>
             {shown.map((row) => (
               <ScoreRow
                 key={row.id}
                 row={row}
                 rank={shownRank(row, division)}
-                columns={columns}
+                columns={shownColumns}
                 isCaller={row.id === callerId}
                 showDivision={showDivision}
                 onOpenTeam={onOpenTeam}

@@ -73,6 +73,7 @@ export function ScoreboardBoard({ game, board, divisions, callerId }: Scoreboard
             callerId={callerId}
             showDivision={divisions.length > 0 && division === ALL_TEAMS}
             onOpenTeam={openTeam}
+            compact={compact}
           />
         </>
       )}

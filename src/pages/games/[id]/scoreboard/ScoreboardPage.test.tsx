@@ -80,7 +80,10 @@ describe('ScoreboardPage', () => {
     startSignedOut();
     hub.last = undefined;
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   it('shows a placeholder, then every team ranked with its solves and bloods', async () => {
     fakeApi.on('GET', '/api/game/3', 200, game);
@@ -112,6 +115,25 @@ describe('ScoreboardPage', () => {
     expect(screen.getByRole('heading', { name: 'Top 10' })).toBeTruthy();
     expect(container.querySelector('[aria-busy="true"]')).toBeNull();
     expect(document.title).toBe('Scoreboard - Winter CTF - Demo CTF');
+  });
+
+  it('on a phone, shows rank, team, score and solves without the challenge columns', async () => {
+    // a phone-wide window: every "max-width" media query matches
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+    }));
+    serve();
+    render();
+    await rowOf('Crabs');
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Rank', 'Team', 'Score', 'Solved']);
+    expect(screen.getByText("Tap a team's name to see what it solved.")).toBeTruthy();
+    expect(screen.queryByText('Scroll sideways to see every challenge.')).toBeNull();
   });
 
   it('says when no team is on the board yet', async () => {

@@ -6,32 +6,23 @@
 import Tooltip from '@mui/material/Tooltip';
 import { useTheme, type Theme } from '@mui/material/styles';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
-import MilitaryTechIcon from '@mui/icons-material/MilitaryTech';
-import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScoreboardSolve, SubmissionType } from '@/api/types';
 import { formatDateTime } from '@/lib/time/format';
+import { BLOOD_ICONS, bloodColour } from '@/components/challenge/BloodIcon';
 
 export type SolveKind = Exclude<SubmissionType, 'Unaccepted'>;
 
+/** The bloods' marks are the ones of the whole site (cards, notices): one symbol each. */
 const ICONS: Record<SolveKind, ComponentType<SvgIconProps>> = {
-  FirstBlood: EmojiEventsIcon,
-  SecondBlood: WorkspacePremiumIcon,
-  ThirdBlood: MilitaryTechIcon,
+  ...BLOOD_ICONS,
   Normal: CheckCircleIcon,
 };
 
-/** Gold, silver, bronze: darker on light backgrounds so they keep a 3:1 contrast. */
-const MEDALS = {
-  light: { FirstBlood: '#a56c00', SecondBlood: '#6b7280', ThirdBlood: '#9a4a1c' },
-  dark: { FirstBlood: '#ffc53d', SecondBlood: '#cbd2d9', ThirdBlood: '#e0955f' },
-} as const;
-
 export function markColour(kind: SolveKind, theme: Theme): string {
-  return kind === 'Normal' ? theme.palette.success.main : MEDALS[theme.palette.mode][kind];
+  return kind === 'Normal' ? theme.palette.success.main : bloodColour(kind, theme);
 }
 
 /** A solve's kind; the board never lists `Unaccepted`, but a stray one counts as a plain solve. */

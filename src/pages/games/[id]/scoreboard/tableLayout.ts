@@ -7,7 +7,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 /** The rank column's exact width: the team column sticks right after it. */
 export const RANK_WIDTH = 60;
 /** The team column's least width; it takes the room left over, up to TEAM_CONTENT_MAX. */
-export const TEAM_WIDTH = { xs: 150, sm: 200 } as const;
+export const TEAM_WIDTH = { xs: 120, sm: 200 } as const;
 /** Longest a team cell's content gets (longer names are cut with an ellipsis). */
 export const TEAM_CONTENT_MAX = { xs: 118, sm: 330 } as const;
 export const CHALLENGE_WIDTH = 40;

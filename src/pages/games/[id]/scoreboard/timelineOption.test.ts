@@ -78,6 +78,12 @@ describe('timelineOption', () => {
     expect(o.aria).toMatchObject({ enabled: true, label: { description: 'Score over time' } });
   });
 
+  it('reaches the latest solve at once, even past "now" of the last clock tick', () => {
+    const o = option({ until: start + HOUR + 1 });
+    expect(o.xAxis).toMatchObject({ min: start, max: start + 2 * HOUR });
+    expect((seriesOf(o)[0].data as unknown[]).at(-1)).toEqual([start + 2 * HOUR, 1025]);
+  });
+
   it('draws the caller’s team thicker', () => {
     const widths = seriesOf(option({ highlightId: 2 })).map((s) => s.lineStyle.width);
     expect(widths[1]).toBeGreaterThan(widths[0]);

@@ -111,9 +111,14 @@ export interface TimelineInput {
   points: (score: number) => string;
 }
 
+/** The time of the latest solve on the lines (-Infinity without solves). */
+const latestSolve = (lines: readonly TopTimeLine[]) =>
+  Math.max(...lines.flatMap((line) => line.items.map((item) => item.time)));
+
 export function timelineOption(input: TimelineInput): TimelineOption {
   const { lines, start, until, highlightId, palette, locale } = input;
-  const end = Math.max(until, start + 1);
+  // `until` is "now" to the minute: a solve since must not fall off the axis until the next tick
+  const end = Math.max(until, latestSolve(lines), start + 1);
   const labelTime = new Intl.DateTimeFormat(locale, timeLabelFormat(end - start));
   const tooltipTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
