@@ -1439,7 +1439,8 @@ export const models = {
       "end",
       "writeupDeadline",
       "writeupNote",
-      "bloodBonus"
+      "bloodBonus",
+      "freezeTime"
     ],
     "fields": {
       "id": {
@@ -1516,6 +1517,9 @@ export const models = {
         "type": "integer",
         "minimum": 0,
         "format": "int64"
+      },
+      "freezeTime": {
+        "type": "unknown"
       }
     }
   },
@@ -1646,6 +1650,9 @@ export const models = {
         "minimum": 0,
         "format": "int64",
         "default": 52459530
+      },
+      "freezeTime": {
+        "type": "unknown"
       }
     }
   },
@@ -2411,6 +2418,9 @@ export const models = {
       "end": {
         "type": "integer",
         "format": "int64"
+      },
+      "freezeTime": {
+        "type": "unknown"
       }
     }
   },
@@ -2698,6 +2708,10 @@ export const models = {
         "type": "integer",
         "minimum": 0,
         "format": "int32"
+      },
+      "frozenAt": {
+        "type": "integer",
+        "format": "int64"
       }
     }
   },
@@ -2913,6 +2927,40 @@ export const models = {
           "Unsubmitted"
         ],
         "enumName": "ParticipationStatus"
+      }
+    }
+  },
+  "CtftimeStanding": {
+    "required": [
+      "pos",
+      "team",
+      "score"
+    ],
+    "fields": {
+      "pos": {
+        "type": "integer",
+        "minimum": 1,
+        "format": "int32"
+      },
+      "team": {
+        "type": "string"
+      },
+      "score": {
+        "type": "integer",
+        "format": "int32"
+      }
+    }
+  },
+  "CtftimeFeed": {
+    "required": [
+      "standings"
+    ],
+    "fields": {
+      "standings": {
+        "type": "array",
+        "items": {
+          "ref": "CtftimeStanding"
+        }
       }
     }
   },

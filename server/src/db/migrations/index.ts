@@ -10,6 +10,8 @@ import { containers } from './0006_containers.js';
 import { boardIndexes } from './0007_board_indexes.js';
 import { fileContentTypes } from './0008_file_content_types.js';
 import { submissionClaims } from './0009_submission_claims.js';
+// 0010 is added by another change of issue 17; 0011 comes after it.
+import { scoreboardFreeze } from './0011_scoreboard_freeze.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -23,4 +25,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0007_board_indexes': boardIndexes,
   '0008_file_content_types': fileContentTypes,
   '0009_submission_claims': submissionClaims,
+  '0011_scoreboard_freeze': scoreboardFreeze,
 };
