@@ -4087,7 +4087,7 @@ export interface components {
              * @description Number of challenges in `challenges`.
              */
             challengeCount: number;
-            /** @description **Vexil addition**, present only on a frozen board (see `GET /api/game/{id}/scoreboard`): the freeze time. The board shows the solves made before it (scores, solve counts and bloods as they stood then) plus the caller's own team's later solves, and `updateTimeUtc` equals it. Absent on the live board. */
+            /** @description **Vexil addition**, present only on a frozen board (see `GET /api/game/{id}/scoreboard`): the freeze time. The board shows the solves made before it (scores, solve counts and bloods as they stood then) plus the caller's own team's later solves; its `updateTimeUtc` is when that frozen board last changed. Absent on the live board. */
             frozenAt?: components["schemas"]["Timestamp"];
         };
         /**

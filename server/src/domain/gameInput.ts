@@ -76,9 +76,11 @@ export const FREEZE_OUTSIDE_GAME = "The scoreboard freeze must be between the ga
  * Refuses a scoreboard freeze outside the game's window: start ≤ freeze < end (a freeze at the
  * end would freeze nothing). Null is no freeze.
  */
-export function checkFreezeTime(
-  settings: { start: number; end: number; freezeTime: number | null },
-): void {
+export function checkFreezeTime(settings: {
+  start: number;
+  end: number;
+  freezeTime: number | null;
+}): void {
   const { start, end, freezeTime } = settings;
   if (freezeTime === null) return;
   if (!Number.isFinite(freezeTime) || freezeTime < start || freezeTime >= end) {

@@ -29,10 +29,11 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const editGameHandlers: Handlers = {
   async editAddGame(request) {
-    const { divisions, freezeTime = null, ...settings } = gameSettingsFromInput(
-      request.body,
-      Date.now(),
-    );
+    const {
+      divisions,
+      freezeTime = null,
+      ...settings
+    } = gameSettingsFromInput(request.body, Date.now());
     checkFreezeTime({ ...settings, freezeTime });
     const game = await createGame(request.server.db, {
       ...settings,

@@ -19,7 +19,6 @@ declare module 'fastify' {
   }
 }
 
-
 const TOPIC = 'scoreboard';
 const GONE = 'gone';
 

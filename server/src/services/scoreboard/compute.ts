@@ -93,7 +93,11 @@ export async function buildBoardBytes(
   if (!loaded) return undefined;
   const { game, input } = loaded;
   const frozen = frozenBoard(game, input, version);
-  return encodeBoard(game, buildScoreboard(input), frozen && { board: frozen, before: frozenBefore });
+  return encodeBoard(
+    game,
+    buildScoreboard(input),
+    frozen && { board: frozen, before: frozenBefore },
+  );
 }
 
 /** The frozen board, when players may see one from this build on. */

@@ -23,4 +23,3 @@ export function playersUpdate(
   if (previous?.frozen?.version === frozen.version) return undefined;
   return { gameId: board.gameId, version: frozen.version };
 }
-
