@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useParams } from 'react-router-dom';
 import { Edit, ListButton, SimpleForm, TopToolbar } from 'react-admin';
+import { CtftimeFeedButton } from './CtftimeFeedButton';
 import { GameInputs } from './GameInputs';
 import { GameTabs } from './GameTabs';
 import { PosterUpload } from './PosterUpload';
@@ -22,6 +23,7 @@ export function GameEdit() {
         redirect={false}
         actions={
           <TopToolbar>
+            {id && <CtftimeFeedButton gameId={id} />}
             <ListButton />
           </TopToolbar>
         }

@@ -40,6 +40,15 @@ const endAfterStart: Validator = (value, values) =>
     ? 'resources.games.validation.end_before_start'
     : undefined;
 
+/** The scoreboard freeze must fall within the game (start ≤ freeze < end), as the server checks. */
+const freezeWithinGame: Validator = (value, values) =>
+  typeof value === 'number' &&
+  typeof values.start === 'number' &&
+  typeof values.end === 'number' &&
+  (value < values.start || value >= values.end)
+    ? 'resources.games.validation.freeze_outside'
+    : undefined;
+
 const HOUR = 3_600_000;
 
 /** A new game's values: the spec's defaults, starting at the next full hour for two days. */
@@ -93,6 +102,11 @@ export function GameInputs() {
         <EpochDateTimeInput source="start" validate={required()} />
         <EpochDateTimeInput source="end" validate={[required(), endAfterStart]} />
       </Stack>
+      <EpochDateTimeInput
+        source="freezeTime"
+        helperText="resources.games.helpers.freezeTime"
+        validate={freezeWithinGame}
+      />
       <Stack {...row}>
         <BooleanInput source="hidden" helperText="resources.games.helpers.hidden" />
         <BooleanInput source="practiceMode" helperText="resources.games.helpers.practiceMode" />
