@@ -1,6 +1,7 @@
 // A newcomer plays a game in the browser from the first click: registers, creates a team, joins a
 // running game, downloads the handout, misses with a wrong flag, solves with the right one, sees
-// the first-blood notice pushed live on /hub/user, and finds the team first on the scoreboard.
+// the first-blood notice pushed live on /hub/user, and finds the team first on the scoreboard;
+// once the organiser freezes the scoreboard, the page says so and still shows the team's solve.
 // The organiser's side is seeded through the admin API. Screenshots:
 // test-results/screenshots/player-journey-*.png.
 import { mkdir, readFile } from 'node:fs/promises';
@@ -173,6 +174,21 @@ describe('a player solves a challenge', skipUnless(enabled, noChromium), () => {
     expect(tag).toMatch(/^"/);
     expect(await response.headerValue('etag')).toBe(tag);
     await row.waitFor();
+  });
+
+  it('sees the board frozen once the organiser freezes it, the own solve still on it', async () => {
+    const settings = await (await admin.get(`/api/edit/games/${game.id}`)).json();
+    await admin.call('PUT', `/api/edit/games/${game.id}`, {
+      data: { ...settings, freezeTime: Date.now() },
+    });
+    await page.reload();
+    await page.getByText(/^Frozen since /).waitFor();
+    const row = page.getByRole('table', { name: 'Ranking' }).getByRole('row').filter({
+      hasText: teamName,
+    });
+    await row.waitFor();
+    expect(await row.getByRole('cell').first().textContent()).toBe('1');
+    await shot('scoreboard-frozen');
   });
 
   it('logged no errors; the only failed requests were the signed-out profile checks', () => {
