@@ -31,9 +31,11 @@ export default function ScoreboardPage() {
   // the phase only needs to flip on time; useGame reads the game again at its start and end
   const now = useNow(5_000);
   const phase = game && gamePhase(game, now);
+  const { data: profile } = useProfile();
   const boardQuery = useScoreboard(id, {
     enabled: phase !== undefined && phase !== 'upcoming',
     live: phase === 'running',
+    monitor: roleAtLeast(profile?.role, 'Monitor'),
   });
   const board = boardQuery.data;
   // A frozen board thaws at the end: read it again then.
@@ -42,7 +44,6 @@ export default function ScoreboardPage() {
   useEffect(() => {
     if (thawed) void refetch();
   }, [thawed, refetch]);
-  const { data: profile } = useProfile();
   const { data: myTeams } = useMyTeams(!!profile && game?.status === 'Accepted');
   usePageTitle(game ? `${t('scoreboard.page')} - ${game.title}` : t('scoreboard.page'));
 
