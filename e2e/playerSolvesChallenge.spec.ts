@@ -3,6 +3,7 @@
 // plain text; an invitee is told so too), downloads the handout, misses with a wrong flag, solves
 // with the right one (the challenge then says Solved and asks for no flag), sees the first-blood
 // notice pushed live on /hub/user, and finds the team first on the scoreboard, on a phone too.
+// Once the organiser freezes the scoreboard, the page says so and still shows the team's solve.
 // The organiser's side is seeded through the admin API. Screenshots:
 // test-results/screenshots/player-journey-*.png.
 import { mkdir, readFile } from 'node:fs/promises';
@@ -251,6 +252,21 @@ describe('a player solves a challenge', skipUnless(enabled, noChromium), () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('sees the board frozen once the organiser freezes it, the own solve still on it', async () => {
+    const settings = await (await admin.get(`/api/edit/games/${game.id}`)).json();
+    await admin.call('PUT', `/api/edit/games/${game.id}`, {
+      data: { ...settings, freezeTime: Date.now() },
+    });
+    await page.reload();
+    await page.getByText(/^Frozen since /).waitFor();
+    const row = page.getByRole('table', { name: 'Ranking' }).getByRole('row').filter({
+      hasText: teamName,
+    });
+    await row.waitFor();
+    expect(await row.getByRole('cell').first().textContent()).toBe('1');
+    await shot('scoreboard-frozen');
   });
 
   it('logged no errors; the only failed requests were signed-out checks and the locked join', () => {

@@ -1454,6 +1454,10 @@ export interface paths {
          *
          *     **Vexil differs:** the `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403
          *     otherwise). `poster` in the answer is always `/assets/<hash>/poster`.
+         *
+         *     **Vexil addition:** `freezeTime` (the scoreboard freeze); absent keeps the stored value.
+         *     Setting, moving or clearing it rebuilds the board at once, so players see the board frozen or
+         *     unfrozen within a moment.
          */
         put: operations["editUpdateGame"];
         post?: never;
@@ -2057,6 +2061,16 @@ export interface paths {
          *     without a body. After each rebuild the players' hub (`/hub/user?game={id}`) pushes
          *     `ReceivedScoreboardUpdate` (`ScoreboardUpdate`): read the board once then, revalidating
          *     with the tag you have, instead of polling.
+         *
+         *     **Vexil addition (scoreboard freeze):** when the game has a `freezeTime` and it has passed
+         *     (until the game's end), the caller gets a frozen board: the board as it stood at the freeze
+         *     (solves made before it; challenge scores, solve counts and bloods as they were then), marked
+         *     with `frozenAt`. A signed-in player whose team is on the board also sees their own team's
+         *     later solves on it: each counts the challenge's score at the freeze, shows as `Normal` (bloods
+         *     after the freeze are revealed at the end), and the team's row is ranked among the frozen rows.
+         *     Monitors and organisers always get the live board. The wire format is the same; each view has
+         *     its own `ETag`. The board unfreezes at the game's end, or at once when an organiser clears or
+         *     moves `freezeTime`.
          */
         get: operations["gameGetScoreboard"];
         put?: never;
@@ -2084,6 +2098,11 @@ export interface paths {
          *
          *     **Vexil differs:** `count` and `skip` apply to every request (the reference caches one list per
          *     game and serves whatever page filled the cache).
+         *
+         *     **Vexil addition (scoreboard freeze):** while the board is frozen (`freezeTime` passed, the
+         *     game not ended), blood notices of solves made after the freeze are left out for callers below
+         *     Monitor (and not pushed on the players' hub): they would tell who solved what. They are listed
+         *     from the game's end on.
          */
         get: operations["gameGetNotices"];
         put?: never;
@@ -2190,6 +2209,35 @@ export interface paths {
          *     400).
          */
         get: operations["gameGetParticipations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/game/{id}/scoreboard/ctftime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Scoreboard as a CTFtime feed
+         * @description **Vexil addition.** Answers the game's standings in the JSON format CTFtime imports
+         *     (`{"standings": [{"pos": 1, "team": "…", "score": 1234}, …]}`), in board order. It follows
+         *     the scoreboard's rules: anyone may read it (hidden games included), 404 for an unknown game,
+         *     400 before the start; while the board is frozen, callers below Monitor get the standings as
+         *     they stood at the freeze (never with their own team's later solves), monitors and organisers
+         *     the live ones. Written when the board is built, never per request; it carries an `ETag` per
+         *     view and answers 304 to a matching `If-None-Match`.
+         */
+        get: operations["gameGetCtftimeFeed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2759,7 +2807,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Vexil addition. Pushed as `ReceivedScoreboardUpdate` on the players' hub (`/hub/user?game={id}`) after each rebuild of the game's board: read the board again (once, revalidating with `If-None-Match`). Blood notices of a solve are pushed after the update of the board that shows the blood. */
+        /** @description Vexil addition. Pushed as `ReceivedScoreboardUpdate` on the players' hub (`/hub/user?game={id}`) after each rebuild of the game's board: read the board again (once, revalidating with `If-None-Match`). Blood notices of a solve are pushed after the update of the board that shows the blood. While the board is frozen for players (`GameInfoModel.freezeTime`), the players' hub carries an update only when the frozen board itself changed (a challenge or team edit, a solve from before the freeze checked late), never for a solve after the freeze, and blood notices of solves after the freeze are not pushed (they appear in `GET /api/game/{id}/notices` once the game has ended); the monitors' hub (`/hub/monitor?game={id}`) carries every update. */
         ScoreboardUpdate: {
             gameId: components["schemas"]["Int32Id"];
             /** @description The new board's `updateTimeUtc`; grows with every rebuild, so a client holding a board at least this new can skip the read. */
@@ -3620,6 +3668,8 @@ export interface components {
              * @description Packed blood bonus: bits 20–29 first blood, bits 10–19 second blood, bits 0–9 third blood, each in per-mille (0–1000). Default 52459530 = (50, 30, 10); 0 = no bonus.
              */
             bloodBonus: number;
+            /** @description **Vexil addition.** Scoreboard freeze: from this time until the game's end, players and visitors see the board as it stood at this time, plus their own team's later solves; monitors and organisers see the live board. Null for no freeze. */
+            freezeTime: components["schemas"]["Timestamp"] | null;
         };
         /** @description A page of games. */
         ArrayResponseOfGameInfoModel: {
@@ -3717,6 +3767,8 @@ export interface components {
              * @default 52459530
              */
             bloodBonus?: number;
+            /** @description **Vexil addition.** Scoreboard freeze (see `GameInfoModel.freezeTime`), epoch milliseconds or an ISO-8601 date-time; null clears it. Absent keeps the stored value (none for a new game), so clients that do not know the setting leave it alone. It must lie within the game's window (start ≤ freezeTime < end), else 400 "The scoreboard freeze must be between the game's start and end". */
+            freezeTime?: components["schemas"]["Timestamp"] | string | null;
         };
         /**
          * @description Kind of game notice.
@@ -4098,6 +4150,8 @@ export interface components {
             start: components["schemas"]["Timestamp"];
             /** @description End time. */
             end: components["schemas"]["Timestamp"];
+            /** @description **Vexil addition.** When the public scoreboard freezes (see `GameInfoModel.freezeTime`); null when it does not. Absent from the reference's answers. */
+            freezeTime?: components["schemas"]["Timestamp"] | null;
         };
         /** @description Registration of the caller (with one of their teams) in a game. */
         GameJoinModel: {
@@ -4160,6 +4214,8 @@ export interface components {
              * @description Number of challenges in `challenges`.
              */
             challengeCount: number;
+            /** @description **Vexil addition**, present only on a frozen board (see `GET /api/game/{id}/scoreboard`): the freeze time. The board shows the solves made before it (scores, solve counts and bloods as they stood then) plus the caller's own team's later solves; its `updateTimeUtc` is when that frozen board last changed. Absent on the live board. */
+            frozenAt?: components["schemas"]["Timestamp"];
         };
         /**
          * @description Kind of monitor event.
@@ -4246,6 +4302,26 @@ export interface components {
             /** @description Division, or `null`. */
             division: string | null;
             status: components["schemas"]["ParticipationStatus"];
+        };
+        /** @description One team's place in the CTFtime feed. */
+        CtftimeStanding: {
+            /**
+             * Format: int32
+             * @description The team's rank on the board (1-based, no ties: equal scores are ordered by the time the score was reached, then by registration).
+             */
+            pos: number;
+            /** @description Team name. */
+            team: string;
+            /**
+             * Format: int32
+             * @description Total score.
+             */
+            score: number;
+        };
+        /** @description **Vexil addition.** A game's standings in the JSON format CTFtime imports. */
+        CtftimeFeed: {
+            /** @description Every team of the scoreboard, in board order (rank 1 first). */
+            standings: components["schemas"]["CtftimeStanding"][];
         };
         /** @description A registered team's view of a running game. */
         GameDetailModel: {
@@ -6791,7 +6867,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameInfoModel"];
                 };
             };
-            /** @description Validation failed (e.g. title missing or blank, invite code longer than 32 characters), or the game could not be created. */
+            /** @description Validation failed (e.g. title missing or blank, invite code longer than 32 characters, a `freezeTime` outside the game's window), or the game could not be created. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6925,7 +7001,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameInfoModel"];
                 };
             };
-            /** @description Validation failed. */
+            /** @description Validation failed, or the scoreboard freeze (the one sent, or the stored one when absent) is outside the game's window ("The scoreboard freeze must be between the game's start and end"). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8368,6 +8444,66 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The game was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    gameGetCtftimeFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Entity tags of feeds the client holds (`*` matches any). */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The standings. */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of this feed; it changes with the standings. */
+                    ETag?: string;
+                    /** @description `no-cache`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CtftimeFeed"];
+                };
+            };
+            /** @description The feed named in `If-None-Match` is current. No body. */
+            304: {
+                headers: {
+                    /** @description The entity tag, as for 200. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The game id is invalid, or the game has not started (body `status` 400). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
             /** @description The game was not found. */
             404: {
                 headers: {

@@ -1719,7 +1719,8 @@ export const models = {
       "end",
       "writeupDeadline",
       "writeupNote",
-      "bloodBonus"
+      "bloodBonus",
+      "freezeTime"
     ],
     "fields": {
       "id": {
@@ -1796,6 +1797,9 @@ export const models = {
         "type": "integer",
         "minimum": 0,
         "format": "int64"
+      },
+      "freezeTime": {
+        "type": "unknown"
       }
     }
   },
@@ -1926,6 +1930,9 @@ export const models = {
         "minimum": 0,
         "format": "int64",
         "default": 52459530
+      },
+      "freezeTime": {
+        "type": "unknown"
       }
     }
   },
@@ -2651,6 +2658,9 @@ export const models = {
       "end": {
         "type": "integer",
         "format": "int64"
+      },
+      "freezeTime": {
+        "type": "unknown"
       }
     }
   },
@@ -2752,6 +2762,10 @@ export const models = {
         "type": "integer",
         "minimum": 0,
         "format": "int32"
+      },
+      "frozenAt": {
+        "type": "integer",
+        "format": "int64"
       }
     }
   },
@@ -2967,6 +2981,40 @@ export const models = {
           "Unsubmitted"
         ],
         "enumName": "ParticipationStatus"
+      }
+    }
+  },
+  "CtftimeStanding": {
+    "required": [
+      "pos",
+      "team",
+      "score"
+    ],
+    "fields": {
+      "pos": {
+        "type": "integer",
+        "minimum": 1,
+        "format": "int32"
+      },
+      "team": {
+        "type": "string"
+      },
+      "score": {
+        "type": "integer",
+        "format": "int32"
+      }
+    }
+  },
+  "CtftimeFeed": {
+    "required": [
+      "standings"
+    ],
+    "fields": {
+      "standings": {
+        "type": "array",
+        "items": {
+          "ref": "CtftimeStanding"
+        }
       }
     }
   },

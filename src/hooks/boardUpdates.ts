@@ -25,6 +25,11 @@ const ATTEMPTS = 3;
 
 export interface UseBoardUpdatesOptions {
   enabled: boolean;
+  /**
+   * Listen on the monitors' hub instead (monitors and organisers, who read the live board):
+   * while the scoreboard is frozen, the players' hub stays silent about solves after the freeze.
+   */
+  monitor?: boolean;
   /** Whether the data held is already at least this version (then nothing is read). */
   holds?: (version: number) => boolean;
   /** Read the data again; resolves once it is read. */
@@ -72,7 +77,7 @@ function readScheduler(latest: () => Latest) {
 
 export function useBoardUpdates(
   gameId: number,
-  { enabled, ...options }: UseBoardUpdatesOptions,
+  { enabled, monitor = false, ...options }: UseBoardUpdatesOptions,
 ): HubStatus {
   const latest = useRef<Latest>(options);
   useEffect(() => {
@@ -82,7 +87,7 @@ export function useBoardUpdates(
   useEffect(() => () => scheduler.current?.stop(), []);
 
   return useHub<ScoreboardUpdate>({
-    url: `/hub/user?game=${gameId}`,
+    url: `/hub/${monitor ? 'monitor' : 'user'}?game=${gameId}`,
     target: 'ReceivedScoreboardUpdate',
     enabled,
     onMessage: (update) => {

@@ -52,6 +52,12 @@ describe('useScoreboard', () => {
     await waitFor(() => expect(reads()).toBe(2));
   });
 
+  it('follows a monitor’s live board on the monitors’ hub (the players’ hub is quiet while frozen)', async () => {
+    renderHook(() => useScoreboard(3, { live: true, monitor: true }), { wrapper });
+    await waitFor(() => expect(reads()).toBe(1));
+    expect(hub.last).toMatchObject({ url: '/hub/monitor?game=3', enabled: true });
+  });
+
   it('reads once, soon after an update of a newer board, however many arrive', async () => {
     renderHook(() => useScoreboard(3, { live: true }), { wrapper });
     await waitFor(() => expect(reads()).toBe(1));

@@ -25,17 +25,20 @@ export interface UseScoreboardOptions {
   enabled?: boolean;
   /** The game is running: follow the board's updates. */
   live?: boolean;
+  /** The caller is a monitor or organiser: follow the live board on the monitors' hub. */
+  monitor?: boolean;
 }
 
 export function useScoreboard(
   gameId: number,
-  { enabled = true, live = false }: UseScoreboardOptions = {},
+  { enabled = true, live = false, monitor = false }: UseScoreboardOptions = {},
 ) {
   const queryClient = useQueryClient();
   const key = scoreboardKeys.board(gameId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const hubStatus = useBoardUpdates(gameId, {
     enabled: enabled && live,
+    monitor,
     holds: (version) =>
       (queryClient.getQueryData<Scoreboard>(key)?.updateTimeUtc ?? -Infinity) >= version,
     refresh,

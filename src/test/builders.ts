@@ -80,6 +80,7 @@ export const buildGame = (overrides: Partial<Game> = {}): Game => {
     writeupDeadline: 1_800_259_200_000,
     writeupNote: '',
     bloodBonus: 52_459_530,
+    freezeTime: null,
     ...overrides,
   };
 };

@@ -57,6 +57,7 @@ export function toArchiveGame(game: Game): GameArchiveManifest['game'] {
     writeupDeadline: game.writeupDeadline,
     writeupNote: game.writeupNote,
     bloodBonus: game.bloodBonus,
+    freezeTime: game.freezeTime,
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { components } from '#wire/schema.gen.js';
 import type { Game, GameSettings } from '../db/repositories/games.js';
+import { InvalidInput } from './errors.js';
 
 export type GameInfoEditModel = components['schemas']['GameInfoEditModel'];
 export type GameInfoModel = components['schemas']['GameInfoModel'];
@@ -34,13 +35,16 @@ export function toEpochMs(value: number | string | undefined | null, fallback: n
 const distinct = (names: string[]): string[] => [...new Set(names)];
 
 /**
- * The settings a create or update stores. `divisions` is undefined (keep) when the body has none;
- * a blank invite code means none.
+ * The settings a create or update stores. `divisions` and `freezeTime` are undefined (keep) when
+ * the body has none; a blank invite code means none.
  */
 export function gameSettingsFromInput(
   input: GameInfoEditModel,
   now: number,
-): Omit<GameSettings, 'divisions'> & { divisions: string[] | undefined } {
+): Omit<GameSettings, 'divisions' | 'freezeTime'> & {
+  divisions: string[] | undefined;
+  freezeTime: number | null | undefined;
+} {
   const inviteCode = input.inviteCode?.trim() ? input.inviteCode : null;
   return {
     title: input.title,
@@ -59,7 +63,29 @@ export function gameSettingsFromInput(
     start: toEpochMs(input.start, 0),
     end: toEpochMs(input.end, 0),
     bloodBonus: normalizeBloodBonus(input.bloodBonus),
+    freezeTime:
+      input.freezeTime === undefined || input.freezeTime === null
+        ? input.freezeTime
+        : toEpochMs(input.freezeTime, Number.NaN),
   };
+}
+
+export const FREEZE_OUTSIDE_GAME = "The scoreboard freeze must be between the game's start and end";
+
+/**
+ * Refuses a scoreboard freeze outside the game's window: start ≤ freeze < end (a freeze at the
+ * end would freeze nothing). Null is no freeze.
+ */
+export function checkFreezeTime(settings: {
+  start: number;
+  end: number;
+  freezeTime: number | null;
+}): void {
+  const { start, end, freezeTime } = settings;
+  if (freezeTime === null) return;
+  if (!Number.isFinite(freezeTime) || freezeTime < start || freezeTime >= end) {
+    throw new InvalidInput(FREEZE_OUTSIDE_GAME);
+  }
 }
 
 export const posterUrl = (hash: string | null): string | null =>
@@ -86,6 +112,7 @@ export function toGameInfoModel(game: Game): GameInfoModel {
     writeupDeadline: game.writeupDeadline,
     writeupNote: game.writeupNote,
     bloodBonus: game.bloodBonus,
+    freezeTime: game.freezeTime,
   };
 }
 

@@ -11,6 +11,7 @@ import { boardIndexes } from './0007_board_indexes.js';
 import { fileContentTypes } from './0008_file_content_types.js';
 import { submissionClaims } from './0009_submission_claims.js';
 import { teamContainerLease } from './0010_team_container_lease.js';
+import { scoreboardFreeze } from './0011_scoreboard_freeze.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -25,4 +26,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0008_file_content_types': fileContentTypes,
   '0009_submission_claims': submissionClaims,
   '0010_team_container_lease': teamContainerLease,
+  '0011_scoreboard_freeze': scoreboardFreeze,
 };

@@ -90,16 +90,27 @@ export async function listGameEvents(
 
 /** A page of the game's notices of every type: `Normal` first, then the others, newest first
  *  within each group. */
+/** Notice types that name a solving team. */
+export const BLOOD_NOTICES = ['FirstBlood', 'SecondBlood', 'ThirdBlood'] as const;
+
+/**
+ * A page of the game's notices. `bloodsBefore`: leave out blood notices from that time on (a
+ * frozen scoreboard's later solves).
+ */
 export async function listNoticeFeed(
   db: Db,
   gameId: number,
   page: { skip: number; count: number },
+  bloodsBefore?: number,
 ): Promise<GameNotice[]> {
   if (page.count <= 0) return [];
-  const rows = await db
-    .selectFrom('game_notices')
-    .selectAll()
-    .where('game_id', '=', gameId)
+  let query = db.selectFrom('game_notices').selectAll().where('game_id', '=', gameId);
+  if (bloodsBefore !== undefined) {
+    query = query.where((eb) =>
+      eb.or([eb('type', 'not in', BLOOD_NOTICES), eb('time', '<', bloodsBefore)]),
+    );
+  }
+  const rows = await query
     .orderBy(sql`case when type = 'Normal' then 0 else 1 end`)
     .orderBy('time', 'desc')
     .orderBy('id', 'desc')

@@ -25,6 +25,8 @@ export interface GameSettings {
   start: number;
   end: number;
   bloodBonus: number;
+  /** Scoreboard freeze (epoch ms), null for none. */
+  freezeTime: number | null;
 }
 
 export interface Game extends GameSettings {
@@ -57,6 +59,7 @@ export function toGame(row: GameRow): Game {
     start: Number(row.start_time),
     end: Number(row.end_time),
     bloodBonus: Number(row.blood_bonus),
+    freezeTime: row.freeze_time === null ? null : Number(row.freeze_time),
     createdAt: Number(row.created_at),
   };
 }
@@ -80,6 +83,7 @@ function settingsColumns(s: Partial<GameSettings>): Updateable<GamesTable> {
     start_time: s.start,
     end_time: s.end,
     blood_bonus: s.bloodBonus,
+    freeze_time: s.freezeTime,
   };
   for (const key of Object.keys(columns)) if (columns[key] === undefined) delete columns[key];
   return columns as Updateable<GamesTable>;

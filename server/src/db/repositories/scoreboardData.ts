@@ -14,6 +14,8 @@ export interface ScoreboardGame {
   endTime: number;
   bloodBonus: number;
   divisions: string[];
+  /** Scoreboard freeze (epoch ms), null for none. */
+  freezeTime: number | null;
 }
 
 export interface ScoreboardChallengeRow {
@@ -75,7 +77,7 @@ export async function findScoreboardGame(
 ): Promise<ScoreboardGame | undefined> {
   const row = await db
     .selectFrom('games')
-    .select(['id', 'title', 'start_time', 'end_time', 'blood_bonus', 'divisions'])
+    .select(['id', 'title', 'start_time', 'end_time', 'blood_bonus', 'divisions', 'freeze_time'])
     .where('id', '=', gameId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -86,6 +88,7 @@ export async function findScoreboardGame(
     endTime: Number(row.end_time),
     bloodBonus: Number(row.blood_bonus),
     divisions: parseDivisions(row.divisions),
+    freezeTime: row.freeze_time === null ? null : Number(row.freeze_time),
   };
 }
 

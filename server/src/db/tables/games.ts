@@ -27,6 +27,8 @@ export interface GamesTable {
   start_time: EpochMs;
   end_time: EpochMs;
   blood_bonus: Generated<number>;
+  /** Scoreboard freeze (epoch ms); null for none. */
+  freeze_time: EpochMs | null;
   created_at: EpochMs;
 }
 

@@ -3,6 +3,7 @@ export * from './bloodBonus.js';
 export * from './categories.js';
 export * from './challenges.js';
 export * from './dynamicScore.js';
+export * from './freeze.js';
 export * from './ranking.js';
 export * from './scoreboard.js';
 export * from './solves.js';

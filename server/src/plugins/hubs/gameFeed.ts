@@ -10,11 +10,14 @@
  * read once per message on each instance, however many connections deliver it (the bus hands
  * every listener of the instance the same message object), so the cost is one primary-key read
  * per notice or board update, not per player. A failed read withholds the message (fail closed);
- * clients read the list again when they reconnect.
+ * clients read the list again when they reconnect. While the game's board is frozen (issue 17),
+ * blood notices of solves since the freeze are withheld too, as the notice list leaves them out.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { BLOOD_NOTICES } from '../../db/repositories/gameEvents.js';
 import { findGame } from '../../db/repositories/games.js';
+import { isBoardFrozen } from '../../domain/scoring/freeze.js';
 import type { DB } from '../../db/schema.js';
 import { checkMonitorGame } from '../../domain/gameGate.js';
 import { DomainError } from '../../domain/errors.js';
@@ -33,17 +36,19 @@ export class GameFeedGate {
   allows(gameId: number, message: HubMessage): Promise<boolean> {
     let verdict = this.verdicts.get(message);
     if (!verdict) {
-      verdict = this.decide(gameId);
+      verdict = this.decide(gameId, message);
       this.verdicts.set(message, verdict);
     }
     return verdict;
   }
 
-  private async decide(gameId: number): Promise<boolean> {
+  private async decide(gameId: number, message: HubMessage): Promise<boolean> {
     try {
       const game = await findGame(this.db, gameId);
-      checkMonitorGame(game, this.clock());
-      return true;
+      const now = this.clock();
+      checkMonitorGame(game, now);
+      // A blood after a scoreboard freeze would tell players who solved what: not while frozen.
+      return !(isBoardFrozen(game, now) && isBloodSince(message, game.freezeTime ?? now));
     } catch (error) {
       if (error instanceof DomainError) return false;
       this.log.warn(
@@ -53,4 +58,14 @@ export class GameFeedGate {
       return false;
     }
   }
+}
+
+/** Whether the message is a blood notice of a solve at or after `time`. */
+function isBloodSince(message: HubMessage, time: number): boolean {
+  if (message.target !== 'ReceivedGameNotice') return false;
+  const notice = message.payload as { type?: string; time?: number };
+  return (
+    (BLOOD_NOTICES as readonly (string | undefined)[]).includes(notice.type) &&
+    (notice.time ?? time) >= time
+  );
 }

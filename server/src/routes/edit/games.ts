@@ -11,7 +11,12 @@ import {
 import { engineIdsWithin } from '../../db/repositories/containers.js';
 import { withTransaction } from '../../db/transaction.js';
 import { gameSalt } from '../../domain/flagTemplate.js';
-import { gameSettingsFromInput, posterUrl, toGameInfoModel } from '../../domain/gameInput.js';
+import {
+  checkFreezeTime,
+  gameSettingsFromInput,
+  posterUrl,
+  toGameInfoModel,
+} from '../../domain/gameInput.js';
 import { generateGameKeyPair } from '../../domain/teamToken.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
@@ -24,9 +29,15 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const editGameHandlers: Handlers = {
   async editAddGame(request) {
-    const { divisions, ...settings } = gameSettingsFromInput(request.body, Date.now());
+    const {
+      divisions,
+      freezeTime = null,
+      ...settings
+    } = gameSettingsFromInput(request.body, Date.now());
+    checkFreezeTime({ ...settings, freezeTime });
     const game = await createGame(request.server.db, {
       ...settings,
+      freezeTime,
       divisions: divisions ?? null,
       ...generateGameKeyPair(),
     });
@@ -47,11 +58,14 @@ export const editGameHandlers: Handlers = {
 
   async editUpdateGame(request) {
     const { id } = request.params;
-    const game = await updateGame(
-      request.server.db,
-      id,
-      gameSettingsFromInput(request.body, Date.now()),
-    );
+    const settings = gameSettingsFromInput(request.body, Date.now());
+    // An absent freeze keeps the stored one, which must still fit the (new) window.
+    const current = await requireGame(request, id);
+    checkFreezeTime({
+      ...settings,
+      freezeTime: settings.freezeTime === undefined ? current.freezeTime : settings.freezeTime,
+    });
+    const game = await updateGame(request.server.db, id, settings);
     if (!game) throw notFound('The game was not found');
     request.server.scoreboards.invalidate(id);
     logAdminAction(request, `Updated game ${id}: ${game.title}`);

@@ -1,5 +1,5 @@
 /**
- * Answers a stored board as it is: the encoding the client prefers among brotli, gzip and none,
+ * Answers a stored board (any of its views) as it is: the encoding the client prefers among brotli, gzip and none,
  * a strong ETag per encoding, 304 when `If-None-Match` names it, and `Cache-Control: no-cache` so
  * browsers keep the board and revalidate it (a 304 costs a few hundred bytes instead of a board).
  */
@@ -8,8 +8,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   bodyOf,
   etagOf,
-  type BoardBytes,
   type BoardEncoding,
+  type BoardView,
 } from '../../services/scoreboard/boardBytes.js';
 
 const ENCODINGS: BoardEncoding[] = ['br', 'gzip', 'identity'];
@@ -27,11 +27,19 @@ export function namesTag(ifNoneMatch: string | undefined, etag: string): boolean
     .some((tag) => tag === '*' || tag === etag);
 }
 
-export function sendBoard(request: FastifyRequest, reply: FastifyReply, board: BoardBytes) {
+export function sendBoard(request: FastifyRequest, reply: FastifyReply, board: BoardView) {
   const encoding = boardEncoding(request.headers['accept-encoding']);
   const etag = etagOf(board, encoding);
   reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').header('etag', etag);
   if (namesTag(request.headers['if-none-match'], etag)) return reply.code(304).send();
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.type('application/json; charset=utf-8').send(bodyOf(board, encoding));
+}
+
+/** The CTFtime feed of a view, with its own tag (derived from the view's) and 304s. */
+export function sendStandings(request: FastifyRequest, reply: FastifyReply, view: BoardView) {
+  const etag = `${view.etag.slice(0, -1)}-ctftime"`;
+  reply.header('cache-control', 'no-cache').header('etag', etag);
+  if (namesTag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(view.standings);
 }

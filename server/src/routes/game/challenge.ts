@@ -1,4 +1,5 @@
 /** The team's view of the game and of one challenge (G14, G15). */
+import type { FastifyRequest } from 'fastify';
 import type { components } from '#wire/schema.gen.js';
 import { attachmentViews } from '../../db/repositories/attachments.js';
 import type { Challenge } from '../../db/repositories/challenges.js';
@@ -14,6 +15,7 @@ import { notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { loadInstance } from '../../services/playInstances.js';
 import { passGate } from './context.js';
+import { boardViewFor, frozenViewOf, seesLiveBoard } from './boardView.js';
 import { readBoard } from './scoreboard.js';
 
 type Schemas = components['schemas'];
@@ -48,13 +50,37 @@ async function flagContext(
   };
 }
 
+/**
+ * The challenge's current score, or during a scoreboard freeze (for players) its score on the
+ * frozen board: the live one would tell how many teams solved it since.
+ */
+async function shownScore(
+  request: FastifyRequest,
+  gameId: number,
+  challenge: Challenge,
+): Promise<number> {
+  const live = challengeScore(challenge, challenge.acceptedCount);
+  if (seesLiveBoard(request)) return live;
+  const app = request.server;
+  const board = app.scoreboards.peek(gameId) ?? (await readBoard(app, gameId));
+  const frozen = frozenViewOf(request, board);
+  if (!frozen || frozen === board) return live;
+  const groups = JSON.parse(frozen.challengesJson) as Record<string, Schemas['ChallengeInfo'][]>;
+  const info = Object.values(groups)
+    .flat()
+    .find((c) => c.id === challenge.id);
+  return info?.score ?? live;
+}
+
 export const gameChallengeHandlers: Handlers = {
   async gameGetDetails(request, reply) {
     const { game, participation } = await passGate(request, request.params.id, {
       endedBlocked: true,
     });
     const app = request.server;
-    const board = app.scoreboards.peek(game.id) ?? (await readBoard(app, game.id));
+    const stored = app.scoreboards.peek(game.id) ?? (await readBoard(app, game.id));
+    // During a scoreboard freeze the team sees the frozen board with its own solves.
+    const board = await boardViewFor(request, stored, participation.teamId);
     // The team's row is looked up by id and sent as the board wrote it: nothing is parsed,
     // scanned or serialised again.
     let rank = board.rows.get(participation.teamId);
@@ -107,7 +133,7 @@ export const gameChallengeHandlers: Handlers = {
       content: challenge.content,
       category: challenge.category,
       hints: challenge.hints,
-      score: challengeScore(challenge, challenge.acceptedCount),
+      score: await shownScore(request, game.id, challenge),
       type: challenge.type,
       context: await flagContext(request, challenge, loaded),
     };

@@ -1,6 +1,8 @@
 /** The game's notices for everyone and its event log for monitors (G7, G8). */
 import { listGameEvents, listNoticeFeed } from '../../db/repositories/gameEvents.js';
 import { toGameEventModel, toNoticeModel } from '../../domain/playModels.js';
+import { isBoardFrozen } from '../../domain/scoring/freeze.js';
+import { seesLiveBoard } from './boardView.js';
 import type { Handlers } from '../../http/handlers.js';
 import { queryOf, requireStartedGame } from './context.js';
 
@@ -8,7 +10,14 @@ export const gameFeedHandlers: Handlers = {
   async gameGetNotices(request) {
     const game = await requireStartedGame(request, request.params.id);
     const { count = 100, skip = 0 } = queryOf(request, 'gameGetNotices');
-    const notices = await listNoticeFeed(request.server.db, game.id, { count, skip });
+    // While the board is frozen, players are not told who solved what since the freeze.
+    const frozen = isBoardFrozen(game, Date.now()) && !seesLiveBoard(request);
+    const notices = await listNoticeFeed(
+      request.server.db,
+      game.id,
+      { count, skip },
+      frozen ? (game.freezeTime ?? undefined) : undefined,
+    );
     return notices.map(toNoticeModel);
   },
 

@@ -41,5 +41,6 @@ export function toDetailedGameInfo(
     status: own?.participation.status ?? 'Unsubmitted',
     start: game.start,
     end: game.end,
+    freezeTime: game.freezeTime,
   };
 }

@@ -8,7 +8,8 @@ import type { BoardBytes } from '../../services/scoreboard/boardBytes.js';
 import { BoardUnavailableError } from '../../services/scoreboard/boards.js';
 import { scoreboardWorkbook, XLSX_TYPE } from '../../services/scoreboard/sheet.js';
 import { sheetFileName } from '../../services/scoreboard/sheetRows.js';
-import { sendBoard } from './boardReply.js';
+import { sendBoard, sendStandings } from './boardReply.js';
+import { boardViewFor, frozenViewOf, seesLiveBoard } from './boardView.js';
 
 const gameNotFound = () => notFound('The game was not found');
 const notStarted = () => badRequest('The game has not started');
@@ -36,20 +37,31 @@ export async function readBoard(app: FastifyInstance, gameId: number): Promise<B
   return board;
 }
 
-/** Scoreboards and their sheet (/api/game/{id}/scoreboard*). */
+/** The board of a game that has started, as the public reads get it. */
+async function startedBoard(app: FastifyInstance, id: number): Promise<BoardBytes> {
+  // The hot path touches nothing but memory; a game without a board here is checked first, so
+  // unknown ids never start builds.
+  let board = app.scoreboards.peek(id);
+  if (!board) {
+    await startedGame(app, id);
+    board = await readBoard(app, id);
+  }
+  if (Date.now() < board.startTime) throw notStarted();
+  return board;
+}
+
+/** Scoreboards, their CTFtime feed and their sheet (/api/game/{id}/scoreboard*). */
 export const scoreboardHandlers: Handlers = {
   async gameGetScoreboard(request, reply) {
-    const app = request.server;
-    const { id } = request.params;
-    // The hot path touches nothing but memory; a game without a board here is checked first, so
-    // unknown ids never start builds.
-    let board = app.scoreboards.peek(id);
-    if (!board) {
-      await startedGame(app, id);
-      board = await readBoard(app, id);
-    }
-    if (Date.now() < board.startTime) throw notStarted();
-    return sendBoard(request, reply, board);
+    const board = await startedBoard(request.server, request.params.id);
+    return sendBoard(request, reply, await boardViewFor(request, board));
+  },
+
+  async gameGetCtftimeFeed(request, reply) {
+    const board = await startedBoard(request.server, request.params.id);
+    // The feed is public: the frozen standings during a freeze, never a team's own view.
+    const view = seesLiveBoard(request) ? board : (frozenViewOf(request, board) ?? board);
+    return sendStandings(request, reply, view);
   },
 
   async gameGetScoreboardSheet(request, reply) {

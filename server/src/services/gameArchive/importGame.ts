@@ -23,7 +23,7 @@ import {
   type GameArchiveChallenge,
   type GameArchiveManifest,
 } from '../../domain/gameArchive.js';
-import { gameSettingsFromInput } from '../../domain/gameInput.js';
+import { checkFreezeTime, gameSettingsFromInput } from '../../domain/gameInput.js';
 import { generateGameKeyPair } from '../../domain/teamToken.js';
 import type { FileService } from '../files.js';
 import { processImage } from '../images.js';
@@ -49,15 +49,20 @@ function challengeSettings(challenge: GameArchiveChallenge, index: number) {
 }
 
 /** Every check that needs no database, before anything is stored. */
-function check(manifest: GameArchiveManifest, files: Map<string, Buffer>) {
+function check(manifest: GameArchiveManifest, files: Map<string, Buffer>, now: number) {
   const problem = manifestProblem(manifest);
   if (problem) throw new InvalidInput(`game.json: ${problem}`);
+  const { divisions, freezeTime = null, ...game } = gameSettingsFromInput(manifest.game, now);
+  checkFreezeTime({ ...game, freezeTime });
   for (const file of manifestFiles(manifest)) {
     if (!files.has(file.hash)) {
       throw new InvalidInput(`game.json names ${fileEntry(file.hash)}, which the archive lacks`);
     }
   }
-  return manifest.challenges.map(challengeSettings);
+  return {
+    game: { ...game, freezeTime, divisions: divisions ?? null },
+    challenges: manifest.challenges.map(challengeSettings),
+  };
 }
 
 async function attach(
@@ -80,7 +85,7 @@ export async function importGame(
   contents: Map<string, Buffer>,
   now: number,
 ): Promise<Game> {
-  const settings = check(manifest, contents);
+  const settings = check(manifest, contents, now);
   let poster = null;
   if (manifest.poster) {
     try {
@@ -105,18 +110,16 @@ export async function importGame(
       held.push((await files.store(contents.get(file.hash) as Buffer, file.name, { now })).hash);
     }
     created = await withTransaction(db, async (trx) => {
-      const { divisions, ...gameSettings } = gameSettingsFromInput(manifest.game, now);
       const game = await createGame(trx, {
-        ...gameSettings,
+        ...settings.game,
         hidden: true,
-        divisions: divisions ?? null,
         ...generateGameKeyPair(),
         now,
       });
       if (posterHash) await swapGamePoster(trx, game.id, posterHash);
       for (const [index, challenge] of manifest.challenges.entries()) {
         const row = await createChallenge(trx, game.id, {
-          ...settings[index],
+          ...settings.challenges[index],
           title: challenge.settings.title as string,
           type: challenge.type,
           now,

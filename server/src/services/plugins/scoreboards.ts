@@ -1,13 +1,14 @@
 /**
  * `app.scoreboards`: the boards, built by the worker, kept in process or in
- * Redis, announced on the players' hub after each build, warmed at start and before games begin.
+ * Redis, announced after each build on the monitors' hub and, unless the board is frozen for them
+ * and its frozen view did not change, on the players' hub; warmed at start and before games begin.
  * Other instances hear of each build through the cluster events (topic `scoreboard`, message
  * `<gameId>:<version>`, or `<gameId>:gone` for a deleted game) and drop their older copy.
  */
-import type { components } from '#wire/schema.gen.js';
 import { groups } from '../realtime.js';
 import { Boards } from '../scoreboard/boards.js';
 import { boardBuilder } from '../scoreboard/builder.js';
+import { playersUpdate } from '../scoreboard/playersUpdate.js';
 import { boardStore } from '../scoreboard/redisStore.js';
 import { startScoreboardWarmup, warmUpGamesUnderWay } from '../scoreboard/warmup.js';
 import { servicePlugin } from '../servicePlugin.js';
@@ -17,9 +18,6 @@ declare module 'fastify' {
     scoreboards: Boards;
   }
 }
-
-/** The hub message of a rebuilt board. */
-export type ScoreboardUpdate = components['schemas']['ScoreboardUpdate'];
 
 const TOPIC = 'scoreboard';
 const GONE = 'gone';
@@ -32,7 +30,7 @@ export const scoreboardsPlugin = servicePlugin(
       boardBuilder(database.db, database.source),
       boardStore(app, app.config.redisUrl, database.source),
       {
-        onBuilt: (board, tookMs) => {
+        onBuilt: (board, tookMs, previous) => {
           app.metrics?.boardBuilt(tookMs / 1000);
           const read = board.read
             ? ` (${board.read.full ? 'all' : 'new'} solves: ${board.read.rows})`
@@ -41,8 +39,12 @@ export const scoreboardsPlugin = servicePlugin(
             `Built the scoreboard of game ${board.gameId} in ${Math.round(tookMs)} ms${read}`,
           );
           app.clusterEvents.publish(TOPIC, `${board.gameId}:${board.version}`);
-          const update: ScoreboardUpdate = { gameId: board.gameId, version: board.version };
-          app.realtime.publish(groups.players(board.gameId), 'ReceivedScoreboardUpdate', update);
+          const update = { gameId: board.gameId, version: board.version };
+          app.realtime.publish(groups.monitors(board.gameId), 'ReceivedScoreboardUpdate', update);
+          const players = playersUpdate(board, previous, Date.now());
+          if (players) {
+            app.realtime.publish(groups.players(board.gameId), 'ReceivedScoreboardUpdate', players);
+          }
         },
         onRemoved: (gameId) => app.clusterEvents.publish(TOPIC, `${gameId}:${GONE}`),
         exclusive: (gameId, build) => app.clusterLock.runExclusive(`board:${gameId}`, build),

@@ -1,19 +1,19 @@
 /**
  * A scoreboard ready to serve: its JSON written once when the board is built, with gzip and
  * brotli forms and a strong ETag, plus the parts `/api/game/{id}/details` needs (the challenge
- * groups and each team's row by team id) as JSON text. Readers never serialise, parse or
- * compress a board; they pick bytes.
+ * groups and each team's row by team id) as JSON text and its CTFtime feed. Readers never
+ * serialise, parse or compress a board; they pick bytes. After a scoreboard freeze the frozen
+ * view is kept the same way beside the live one.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { ScoreboardModel } from '../../domain/scoring/types.js';
 
-export interface BoardBytes {
-  gameId: number;
-  /** The game's start when the board was built: before it, the board is not shown. */
-  startTime: number;
-  /** Grows with every build of the game's board; equals the board's `updateTimeUtc`. */
-  version: number;
+/**
+ * One view of a board ready to send: the live board, or the frozen one players see after the
+ * scoreboard freeze (issue 17), or a team's own view of a frozen board (ownView.ts).
+ */
+export interface BoardView {
   /** Strong validator of the JSON form, quoted; see `etagOf` for the compressed forms. */
   etag: string;
   json: Buffer;
@@ -22,8 +22,45 @@ export interface BoardBytes {
   challengeCount: number;
   /** JSON of the board's `challenges`. */
   challengesJson: string;
-  /** JSON of each team's row (ScoreboardItem), by team id. */
+  /** JSON of each team's row (ScoreboardItem), by team id, in rank order. */
   rows: Map<number, string>;
+  /** The CTFtime feed of this view (CtftimeFeed), as JSON. */
+  standings: Buffer;
+}
+
+export interface FrozenView extends BoardView {
+  /** Tag of the frozen board's content, `updateTimeUtc` left out: equal while nothing changed. */
+  contentTag: string;
+  /** The frozen board's `updateTimeUtc`: the build in which its content last changed. */
+  version: number;
+}
+
+/** What a build is told of the frozen board the previous build made. */
+export interface FrozenBefore {
+  contentTag: string;
+}
+
+export interface BoardBytes extends BoardView {
+  gameId: number;
+  /** The game's start when the board was built: before it, the board is not shown. */
+  startTime: number;
+  /** The game's end when the board was built: the freeze ends there. */
+  endTime: number;
+  /** The game's scoreboard freeze when the board was built; null for none. */
+  freezeTime: number | null;
+  /** Grows with every build of the game's board; equals the board's `updateTimeUtc`. */
+  version: number;
+  /**
+   * The board as it stood at the freeze, built with the live one once the freeze has passed (or
+   * a solve after it was read). Absent otherwise: then every solve on the live board predates the
+   * freeze, and the live board is the frozen one.
+   */
+  frozen?: FrozenView;
+  /**
+   * The build found the frozen board unchanged since `FrozenBefore`: it keeps the frozen view it
+   * had (same bytes, same tag), which did not cross from the worker again.
+   */
+  frozenUnchanged?: boolean;
   /** How the worker read the solves for this build (diagnostics; not kept in Redis). */
   read?: SolvesRead;
 }
@@ -47,22 +84,57 @@ const BROTLI_QUALITY = 2;
 const GZIP_LEVEL = 3;
 
 /** Each encoding is its own representation, so each has its own strong tag (RFC 9110 §8.8.3). */
-export function etagOf(board: Pick<BoardBytes, 'etag'>, encoding: BoardEncoding): string {
+export function etagOf(board: Pick<BoardView, 'etag'>, encoding: BoardEncoding): string {
   return encoding === 'identity' ? board.etag : `${board.etag.slice(0, -1)}-${encoding}"`;
 }
 
-export function bodyOf(board: BoardBytes, encoding: BoardEncoding): Buffer {
+export function bodyOf(
+  board: Pick<BoardView, 'json' | 'gzip' | 'br'>,
+  encoding: BoardEncoding,
+): Buffer {
   return encoding === 'identity' ? board.json : board[encoding];
 }
 
+/** The game a board is built for, as the board keeps it. */
+export interface BoardGameTimes {
+  id: number;
+  startTime: number;
+  /** Without it the game never ends (boards built for tests). */
+  endTime?: number;
+  /** Without it there is no freeze. */
+  freezeTime?: number | null;
+}
+
+/** The strong tag of a JSON text: a digest, so equal content has the equal tag. */
+export const tagOf = (json: Buffer): string =>
+  `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+
+/** The three encodings of a view's JSON; `fast` for views built on the request path. */
+export function compressed(json: Buffer, fast = false): Pick<BoardView, 'gzip' | 'br'> {
+  return {
+    gzip: gzipSync(json, { level: fast ? 1 : GZIP_LEVEL }),
+    br: brotliCompressSync(json, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: fast ? 1 : BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+      },
+    }),
+  };
+}
+
+/** The CTFtime feed of a board: every team in board order with its rank and score. */
+export function standingsOf(items: ScoreboardModel['items']): Buffer {
+  const standings = items.map((item) => ({ pos: item.rank, team: item.name, score: item.score }));
+  return Buffer.from(JSON.stringify({ standings }), 'utf8');
+}
+
 /**
- * Serialises the board once. The JSON is assembled from the rows and groups written for
- * `/details`, so nothing is stringified twice; keys keep the model's order.
+ * Serialises one view of the board once. The JSON is assembled from the rows and groups written
+ * for `/details`, so nothing is stringified twice; keys keep the model's order. `frozenAt` marks
+ * the frozen view (a Vexil addition at the end of the object).
  */
-export function encodeBoard(
-  game: { id: number; startTime: number },
-  board: ScoreboardModel,
-): BoardBytes {
+export function encodeView(board: ScoreboardModel, fast = false): BoardView {
   const rows = new Map<number, string>();
   const items: string[] = [];
   for (const item of board.items) {
@@ -77,31 +149,68 @@ export function encodeBoard(
     `,"timeLines":${JSON.stringify(board.timeLines)}` +
     `,"items":[${items.join(',')}]` +
     `,"challenges":${challengesJson}` +
-    `,"challengeCount":${JSON.stringify(board.challengeCount)}}`;
+    `,"challengeCount":${JSON.stringify(board.challengeCount)}` +
+    (board.frozenAt === undefined ? '' : `,"frozenAt":${JSON.stringify(board.frozenAt)}`) +
+    '}';
   const json = Buffer.from(text, 'utf8');
   return {
-    gameId: game.id,
-    startTime: game.startTime,
-    version: board.updateTimeUtc,
-    etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
+    etag: tagOf(json),
     json,
-    gzip: gzipSync(json, { level: GZIP_LEVEL }),
-    br: brotliCompressSync(json, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
-      },
-    }),
+    ...compressed(json, fast),
     challengeCount: board.challengeCount,
     challengesJson,
     rows,
+    standings: standingsOf(board.items),
+  };
+}
+
+/**
+ * The frozen view of a build. Its `updateTimeUtc` is the build's version, unless its content is
+ * the one the previous build made (`before`): then undefined, and the previous view is kept, so
+ * that its tag and version stay the same while nothing players may see has changed.
+ */
+export function encodeFrozen(
+  board: ScoreboardModel,
+  before: FrozenBefore | undefined,
+): FrozenView | undefined {
+  const contentTag = tagOf(Buffer.from(JSON.stringify({ ...board, updateTimeUtc: 0 }), 'utf8'));
+  if (before?.contentTag === contentTag) return undefined;
+  return { ...encodeView(board), contentTag, version: board.updateTimeUtc };
+}
+
+/** The live board (and the frozen one, when given) of a game, ready to keep and send. */
+export function encodeBoard(
+  game: BoardGameTimes,
+  board: ScoreboardModel,
+  frozen?: { board: ScoreboardModel; before?: FrozenBefore },
+): BoardBytes {
+  const frozenView = frozen && encodeFrozen(frozen.board, frozen.before);
+  return {
+    gameId: game.id,
+    startTime: game.startTime,
+    endTime: game.endTime ?? Number.MAX_SAFE_INTEGER,
+    freezeTime: game.freezeTime ?? null,
+    version: board.updateTimeUtc,
+    ...encodeView(board),
+    ...(frozenView && { frozen: frozenView }),
+    ...(frozen && !frozenView && { frozenUnchanged: true }),
   };
 }
 
 /** Buffers that crossed a thread boundary arrive as plain Uint8Arrays: make them Buffers again. */
 export function reviveBoard(board: BoardBytes): BoardBytes {
+  const revived: BoardBytes = { ...board, ...reviveView(board) };
+  if (board.frozen) revived.frozen = { ...board.frozen, ...reviveView(board.frozen) };
+  return revived;
+}
+
+function reviveView(view: BoardView): Pick<BoardView, 'json' | 'gzip' | 'br' | 'standings'> {
   const buffer = (bytes: Uint8Array) =>
     Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { ...board, json: buffer(board.json), gzip: buffer(board.gzip), br: buffer(board.br) };
+  return {
+    json: buffer(view.json),
+    gzip: buffer(view.gzip),
+    br: buffer(view.br),
+    standings: buffer(view.standings),
+  };
 }

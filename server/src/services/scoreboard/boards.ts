@@ -9,12 +9,16 @@
  * then the callbacks given with the changes the build includes (blood notices: a player who sees
  * the notice and reads the board finds the blood on it).
  *
+ * A board with a scoreboard freeze is built again, unasked, when the freeze begins and when the
+ * game ends (`boundaryOf`): the frozen view appears, then goes, and players are told each time.
+ *
  * With several instances (`exclusive`, the cluster lock), a rebuild after changes runs on one
  * instance at a time: one that finds another building waits `minIntervalMs` and tries again,
  * serving the shared board meanwhile. A first build that a reader waits for is never held back.
  */
 import type { BoardBytes } from './boardBytes.js';
 import type { BoardBuilder } from './builder.js';
+import { OwnViews } from './ownView.js';
 import type { BoardStore } from './store.js';
 
 export interface BoardsOptions {
@@ -22,8 +26,11 @@ export interface BoardsOptions {
   minIntervalMs?: number;
   /** Wait before building again after a failed build. */
   retryMs?: number;
-  /** `tookMs`: from asking the builder to the board stored. */
-  onBuilt?: (board: BoardBytes, tookMs: number) => void;
+  /**
+   * `tookMs`: from asking the builder to the board stored; `previous`: the board this instance
+   * held before (to tell whether the frozen view changed).
+   */
+  onBuilt?: (board: BoardBytes, tookMs: number, previous: BoardBytes | undefined) => void;
   /** The game's board was removed here (the game is gone): tell the other instances. */
   onRemoved?: (gameId: number) => void;
   onError?: (gameId: number, error: unknown) => void;
@@ -48,9 +55,26 @@ interface GameState {
   /** The last build failed (a reader waiting for a first board must not take it as "no game"). */
   failed: boolean;
   idle: Array<() => void>;
+  /** Rebuilds the board when the scoreboard freeze begins or the game ends (see `boundaryOf`). */
+  boundary?: NodeJS.Timeout;
+}
+
+/** setTimeout's longest delay; a boundary further away is set again by a later build. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The next time the board must be built again although nothing changed: the freeze (the frozen
+ * view is built from then on, and players are told) and the end (the board unfreezes). None
+ * without a freeze.
+ */
+export function boundaryOf(board: BoardBytes, now: number): number | undefined {
+  if (board.freezeTime === null) return undefined;
+  return [board.freezeTime, board.endTime].find((time) => time > now);
 }
 
 export class Boards {
+  /** Teams' own views of frozen boards (ownView.ts). */
+  readonly ownViews = new OwnViews();
   private readonly games = new Map<number, GameState>();
   private readonly minIntervalMs: number;
   private readonly retryMs: number;
@@ -117,6 +141,7 @@ export class Boards {
     const state = this.games.get(gameId);
     if (state) {
       clearTimeout(state.timer);
+      clearTimeout(state.boundary);
       state.timer = undefined;
       state.dirty = false;
       await state.building;
@@ -130,7 +155,9 @@ export class Boards {
 
   /** Another instance removed the game's board: drop the copy held here. */
   removedElsewhere(gameId: number): void {
-    if (this.games.get(gameId)?.building) return; // a build here finds the game gone by itself
+    const state = this.games.get(gameId);
+    if (state?.building) return; // a build here finds the game gone by itself
+    clearTimeout(state?.boundary);
     this.games.delete(gameId);
     this.store.forget(gameId, Number.POSITIVE_INFINITY);
   }
@@ -147,6 +174,7 @@ export class Boards {
     this.closed = true;
     for (const state of this.games.values()) {
       clearTimeout(state.timer);
+      clearTimeout(state.boundary);
       state.timer = undefined;
       state.dirty = false;
     }
@@ -166,6 +194,20 @@ export class Boards {
       this.games.set(gameId, state);
     }
     return state;
+  }
+
+  private setBoundary(gameId: number, state: GameState, board: BoardBytes): void {
+    clearTimeout(state.boundary);
+    state.boundary = undefined;
+    const at = boundaryOf(board, Date.now());
+    if (at === undefined || this.closed) return;
+    const delay = at - Date.now();
+    if (delay > MAX_TIMER_MS) return;
+    // `unref`: a pending boundary never keeps the process alive.
+    state.boundary = setTimeout(() => {
+      state.boundary = undefined;
+      this.invalidate(gameId);
+    }, delay).unref();
   }
 
   private isIdle(state: GameState): boolean {
@@ -195,13 +237,21 @@ export class Boards {
     const build = async () => {
       try {
         const began = performance.now();
-        const board = await this.builder.build(gameId, version);
+        const previous = this.store.peek(gameId);
+        const frozenBefore = previous?.frozen && { contentTag: previous.frozen.contentTag };
+        const board = await this.builder.build(gameId, version, frozenBefore);
         if (board) {
+          if (board.frozenUnchanged) {
+            // Nothing players see changed: they keep the frozen view (and its tag) they have.
+            board.frozen = previous?.frozen;
+            delete board.frozenUnchanged;
+          }
           await this.store.set(board).catch((error: unknown) => {
             // The copy in process is kept; other instances build their own meanwhile.
             this.options.onError?.(gameId, error);
           });
-          this.options.onBuilt?.(board, performance.now() - began);
+          this.setBoundary(gameId, state, board);
+          this.options.onBuilt?.(board, performance.now() - began, previous);
         }
       } catch (error) {
         failed = true;

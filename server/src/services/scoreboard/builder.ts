@@ -10,13 +10,20 @@ import type { DatabaseSource } from '../../db/database.js';
 import { markDatabaseError } from '../../db/faults.js';
 import { IN_MEMORY } from '../../db/dialects/sqlite.js';
 import type { DB } from '../../db/schema.js';
-import { reviveBoard, type BoardBytes } from './boardBytes.js';
+import { reviveBoard, type BoardBytes, type FrozenBefore } from './boardBytes.js';
 import { buildBoardBytes } from './compute.js';
 import type { WorkerTask } from './worker.js';
 
 export interface BoardBuilder {
-  /** The game's board at `version`; undefined when the game does not exist. */
-  build(gameId: number, version: number): Promise<BoardBytes | undefined>;
+  /**
+   * The game's board at `version`; undefined when the game does not exist. `frozenBefore`: the
+   * frozen view held now (a build that finds it unchanged says `frozenUnchanged`).
+   */
+  build(
+    gameId: number,
+    version: number,
+    frozenBefore?: FrozenBefore,
+  ): Promise<BoardBytes | undefined>;
   close(): Promise<void>;
 }
 
@@ -51,9 +58,13 @@ export class WorkerBoardBuilder implements BoardBuilder {
 
   constructor(private readonly source: DatabaseSource) {}
 
-  async build(gameId: number, version: number): Promise<BoardBytes | undefined> {
+  async build(
+    gameId: number,
+    version: number,
+    frozenBefore?: FrozenBefore,
+  ): Promise<BoardBytes | undefined> {
     const board = await this.pool
-      .run({ kind: 'build', source: this.source, gameId, version })
+      .run({ kind: 'build', source: this.source, gameId, version, frozenBefore })
       .catch((error: unknown) => {
         // A build only reads the database: what failed in the thread failed there. Only the
         // message crosses threads, so say where it came from (faults.ts reads it then).
@@ -76,8 +87,12 @@ export class WorkerBoardBuilder implements BoardBuilder {
 export class InlineBoardBuilder implements BoardBuilder {
   constructor(private readonly db: Kysely<DB>) {}
 
-  build(gameId: number, version: number): Promise<BoardBytes | undefined> {
-    return buildBoardBytes(this.db, gameId, version);
+  build(
+    gameId: number,
+    version: number,
+    frozenBefore?: FrozenBefore,
+  ): Promise<BoardBytes | undefined> {
+    return buildBoardBytes(this.db, gameId, version, undefined, frozenBefore);
   }
 
   async close(): Promise<void> {}

@@ -8,13 +8,19 @@ import {
 } from '../../db/repositories/scoreboardData.js';
 import type { DB } from '../../db/schema.js';
 import { avatarUrl } from '../../domain/profiles.js';
+import { frozenInput, hasSolvesSince } from '../../domain/scoring/freeze.js';
 import { buildScoreboard } from '../../domain/scoring/scoreboard.js';
 import type {
   ChallengeCategory,
   ScoreboardInput,
   ScoreboardModel,
 } from '../../domain/scoring/types.js';
-import { encodeBoard, type BoardBytes } from './boardBytes.js';
+import {
+  encodeBoard,
+  type BoardBytes,
+  type BoardGameTimes,
+  type FrozenBefore,
+} from './boardBytes.js';
 import type { SolveSource } from './solveCache.js';
 
 export type { ScoreboardModel } from '../../domain/scoring/types.js';
@@ -27,10 +33,7 @@ export class GameNotFoundError extends Error {
 }
 
 /** The game the board is built for (as loaded with its rows). */
-export interface BoardGame {
-  id: number;
-  startTime: number;
-}
+export type BoardGame = Required<BoardGameTimes>;
 
 /** The rows the board of the game is built from; undefined when the game does not exist. */
 export async function loadScoreboardInput(
@@ -63,7 +66,8 @@ export async function loadScoreboardInput(
     solves,
     now,
   };
-  return { game: { id: game.id, startTime: game.startTime }, input };
+  const { id, startTime, endTime, freezeTime } = game;
+  return { game: { id, startTime, endTime, freezeTime }, input };
 }
 
 export async function computeScoreboard(db: Kysely<DB>, gameId: number): Promise<ScoreboardModel> {
@@ -72,13 +76,40 @@ export async function computeScoreboard(db: Kysely<DB>, gameId: number): Promise
   return buildScoreboard(loaded.input);
 }
 
-/** The board built and serialised at `version` (its updateTimeUtc); undefined without the game. */
+/**
+ * The board built and serialised at `version` (its updateTimeUtc); undefined without the game.
+ * With a scoreboard freeze that has passed (or that a solve already passed), the frozen board is
+ * built too, from the same rows: both views always come from one build. `frozenBefore`: the
+ * frozen board the previous build made, kept when its content did not change.
+ */
 export async function buildBoardBytes(
   db: Kysely<DB>,
   gameId: number,
   version: number,
   solveSource?: SolveSource,
+  frozenBefore?: FrozenBefore,
 ): Promise<BoardBytes | undefined> {
   const loaded = await loadScoreboardInput(db, gameId, version, solveSource);
-  return loaded && encodeBoard(loaded.game, buildScoreboard(loaded.input));
+  if (!loaded) return undefined;
+  const { game, input } = loaded;
+  const frozen = frozenBoard(game, input, version);
+  return encodeBoard(
+    game,
+    buildScoreboard(input),
+    frozen && { board: frozen, before: frozenBefore },
+  );
+}
+
+/** The frozen board, when players may see one from this build on. */
+function frozenBoard(
+  game: BoardGame,
+  input: ScoreboardInput,
+  version: number,
+): ScoreboardModel | undefined {
+  const { freezeTime, endTime } = game;
+  // After the end nobody sees a frozen board; before the freeze the live board is the frozen one.
+  if (freezeTime === null || version >= endTime) return undefined;
+  if (version < freezeTime && !hasSolvesSince(input, freezeTime)) return undefined;
+  const board = buildScoreboard(frozenInput(input, freezeTime));
+  return { ...board, updateTimeUtc: version, frozenAt: freezeTime };
 }

@@ -16,27 +16,58 @@ import type { FastifyInstance } from 'fastify';
 import { ReplyError, type Redis } from 'ioredis';
 import type { DatabaseSource } from '../../db/database.js';
 import { RedisLink, redisOutageLog } from '../redisConnection.js';
-import type { BoardBytes } from './boardBytes.js';
+import type { BoardBytes, BoardView } from './boardBytes.js';
 import { MemoryBoardStore, type BoardStore } from './store.js';
 
 export const SCOREBOARD_TTL_SECONDS = 14 * 24 * 60 * 60;
 
 // Writes the board unless the stored one is at least as new (two instances may finish builds
-// out of order); answers 1 when written.
+// out of order); answers 1 when written. The hash is written whole (a board without a frozen view
+// must not keep the previous build's): ARGV = version, ttl, then field/value pairs.
 const SET_IF_NEWER = `
 local stored = redis.call('HGET', KEYS[1], 'version')
 if stored and tonumber(stored) >= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[1], 'version', ARGV[1], 'meta', ARGV[2], 'json', ARGV[3], 'gzip', ARGV[4],
-  'br', ARGV[5], 'rows', ARGV[6])
-redis.call('EXPIRE', KEYS[1], ARGV[7])
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'version', ARGV[1], unpack(ARGV, 3))
+redis.call('EXPIRE', KEYS[1], ARGV[2])
 return 1`;
 
-interface Meta {
-  startTime: number;
+/** What a view keeps besides its bytes. */
+interface ViewMeta {
   etag: string;
   challengeCount: number;
   challengesJson: string;
 }
+
+interface Meta extends ViewMeta {
+  startTime: number;
+  endTime: number;
+  freezeTime: number | null;
+  /** The frozen view's, when the board has one (its bytes are the `frozen.*` fields). */
+  frozen?: ViewMeta & { contentTag: string; version: number };
+}
+
+const viewMeta = (view: BoardView): ViewMeta => ({
+  etag: view.etag,
+  challengeCount: view.challengeCount,
+  challengesJson: view.challengesJson,
+});
+
+/** The hash fields of a view's bytes, under `prefix`. */
+const viewFields = (prefix: string, view: BoardView): (string | Buffer)[] => [
+  `${prefix}json`,
+  view.json,
+  `${prefix}gzip`,
+  view.gzip,
+  `${prefix}br`,
+  view.br,
+  `${prefix}rows`,
+  JSON.stringify([...view.rows]),
+  `${prefix}standings`,
+  view.standings,
+];
+
+const FROZEN = 'frozen.';
 
 export interface RedisBoardStoreOptions {
   ttlSeconds?: number;
@@ -88,20 +119,26 @@ export class RedisBoardStore implements BoardStore {
     await this.local.set(board);
     const meta: Meta = {
       startTime: board.startTime,
-      etag: board.etag,
-      challengeCount: board.challengeCount,
-      challengesJson: board.challengesJson,
+      endTime: board.endTime,
+      freezeTime: board.freezeTime,
+      ...viewMeta(board),
+      ...(board.frozen && {
+        frozen: {
+          ...viewMeta(board.frozen),
+          contentTag: board.frozen.contentTag,
+          version: board.frozen.version,
+        },
+      }),
     };
     await this.redis
       .setBoardIfNewer(
         this.key(board.gameId),
         board.version,
-        JSON.stringify(meta),
-        board.json,
-        board.gzip,
-        board.br,
-        JSON.stringify([...board.rows]),
         this.ttlSeconds,
+        'meta',
+        JSON.stringify(meta),
+        ...viewFields('', board),
+        ...(board.frozen ? viewFields(FROZEN, board.frozen) : []),
       )
       .catch((error: Error) => this.failed(error, 0));
   }
@@ -129,21 +166,42 @@ export class RedisBoardStore implements BoardStore {
   }
 }
 
+function viewFrom(meta: ViewMeta, fields: Record<string, Buffer>, prefix: string): BoardView {
+  const rows = JSON.parse(fields[`${prefix}rows`].toString('utf8')) as [number, string][];
+  const bytes = (name: string) => {
+    const value = fields[`${prefix}${name}`];
+    if (!value) throw new Error(`The board has no ${prefix}${name}`);
+    return value;
+  };
+  return {
+    etag: meta.etag,
+    json: bytes('json'),
+    gzip: bytes('gzip'),
+    br: bytes('br'),
+    challengeCount: meta.challengeCount,
+    challengesJson: meta.challengesJson,
+    rows: new Map(rows),
+    standings: bytes('standings'),
+  };
+}
+
 function fromFields(gameId: number, fields: Record<string, Buffer>): BoardBytes | undefined {
   try {
     const meta = JSON.parse(fields.meta.toString('utf8')) as Meta;
-    const rows = JSON.parse(fields.rows.toString('utf8')) as [number, string][];
     return {
       gameId,
       startTime: meta.startTime,
+      endTime: meta.endTime,
+      freezeTime: meta.freezeTime,
       version: Number(fields.version.toString('utf8')),
-      etag: meta.etag,
-      json: fields.json,
-      gzip: fields.gzip,
-      br: fields.br,
-      challengeCount: meta.challengeCount,
-      challengesJson: meta.challengesJson,
-      rows: new Map(rows),
+      ...viewFrom(meta, fields, ''),
+      ...(meta.frozen && {
+        frozen: {
+          ...viewFrom(meta.frozen, fields, FROZEN),
+          contentTag: meta.frozen.contentTag,
+          version: meta.frozen.version,
+        },
+      }),
     };
   } catch {
     // Written by another version of Vexil, or damaged: build it again.

@@ -5,7 +5,7 @@
  * keeps this one in front of Redis, so that reads never leave the process.
  */
 import { LRUCache } from 'lru-cache';
-import type { BoardBytes } from './boardBytes.js';
+import type { BoardBytes, BoardView } from './boardBytes.js';
 
 export interface BoardStore {
   get(gameId: number): Promise<BoardBytes | undefined>;
@@ -22,13 +22,18 @@ export interface BoardStore {
 /** About 100 boards of 1,000 teams. */
 export const DEFAULT_BOARD_CACHE_BYTES = 256 * 1024 * 1024;
 
-export const boardSize = (board: BoardBytes): number =>
-  board.json.length +
-  board.gzip.length +
-  board.br.length +
-  2 * board.challengesJson.length +
+export const viewSize = (view: BoardView): number =>
+  view.json.length +
+  view.gzip.length +
+  view.br.length +
+  view.standings.length +
+  2 * view.challengesJson.length +
   // rows: about the size of the items part of the JSON, as UTF-16 strings
-  board.json.length;
+  view.json.length;
+
+/** Both views, when the board has a frozen one. */
+export const boardSize = (board: BoardBytes): number =>
+  viewSize(board) + (board.frozen ? viewSize(board.frozen) : 0);
 
 export class MemoryBoardStore implements BoardStore {
   private readonly boards: LRUCache<number, BoardBytes>;

@@ -12,12 +12,18 @@ import type { DatabaseSource } from '../../db/database.js';
 import { openPostgres } from '../../db/dialects/postgres.js';
 import { openSqliteFile } from '../../db/dialects/sqlite.js';
 import type { DB } from '../../db/schema.js';
-import type { BoardBytes } from './boardBytes.js';
+import type { BoardBytes, FrozenBefore } from './boardBytes.js';
 import { buildBoardBytes } from './compute.js';
 import { GameSolves } from './solveCache.js';
 
 export type WorkerTask =
-  | { kind: 'build'; source: DatabaseSource; gameId: number; version: number }
+  | {
+      kind: 'build';
+      source: DatabaseSource;
+      gameId: number;
+      version: number;
+      frozenBefore?: FrozenBefore;
+    }
   /** Closes the connection to the source (the app is closing). */
   | { kind: 'close'; source: DatabaseSource };
 
@@ -64,7 +70,13 @@ export default async function run(task: WorkerTask): Promise<BoardBytes | null> 
   forgetIdleGames();
   let solves = solveCaches.get(key);
   if (!solves) solveCaches.set(key, (solves = new GameSolves()));
-  const board = await buildBoardBytes(connect(task.source), task.gameId, task.version, solves);
+  const board = await buildBoardBytes(
+    connect(task.source),
+    task.gameId,
+    task.version,
+    solves,
+    task.frozenBefore,
+  );
   if (!board) {
     solveCaches.delete(key);
     return null;

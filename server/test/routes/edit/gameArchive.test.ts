@@ -57,6 +57,7 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
       end: 1_800_086_400_000,
       writeupDeadline: 1_800_100_000_000,
       bloodBonus: 52459530,
+      freezeTime: 1_800_080_000_000,
     });
     const poster = await sharp({
       create: { width: 4, height: 4, channels: 3, background: '#36c' },
@@ -285,6 +286,16 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
           [`files/${hash}`]: file,
         }),
         'game.json: challenges/0/attachment: a Remote attachment needs its URL',
+      ],
+      [
+        await makeZip({
+          'game.json': JSON.stringify({
+            ...JSON.parse(manifest()),
+            game: { title: 'Bad', start: 10, end: 20, freezeTime: 30 },
+          }),
+          [`files/${hash}`]: file,
+        }),
+        "The scoreboard freeze must be between the game's start and end",
       ],
       [forgeDeclaredSize(whole, 0x7fffffff), 'The archive is larger than 1 GiB once unpacked'],
       [forgeDeclaredSize(whole, 3), 'The archive is damaged'],

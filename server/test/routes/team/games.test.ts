@@ -63,6 +63,30 @@ describeEachDatabase('GET /api/team/{id}/games', (getDb) => {
     expect(records[0].challenges.map((c: { title: string }) => c.title)).toEqual(['rsa']);
   });
 
+  it('shows the board as frozen: a solve after the freeze is not on the public page', async () => {
+    const { db } = server.app;
+    const game = await seedGame(db);
+    const before = await seedChallenge(db, game.id, { title: 'before' });
+    const after = await seedChallenge(db, game.id, { title: 'after' });
+    const team = await seedTeam(db, game.id);
+    const freezeTime = Date.now() - 30 * MINUTE;
+    await solve(db, { gameId: game.id, challengeId: before.id, team, time: freezeTime - MINUTE });
+    await solve(db, { gameId: game.id, challengeId: after.id, team, time: freezeTime + MINUTE });
+    await db
+      .updateTable('games')
+      .set({ freeze_time: freezeTime })
+      .where('id', '=', game.id)
+      .execute();
+    server.app.scoreboards.invalidate(game.id);
+
+    await expect
+      .poll(async () => {
+        const [record] = (await get(team.teamId)).json();
+        return record?.challenges.map((c: { title: string }) => c.title);
+      })
+      .toEqual(['before']);
+  });
+
   it('answers an empty list for a team without public games, 404 for no team', async () => {
     const game = await seedGame(server.app.db, { hidden: true });
     const team = await seedTeam(server.app.db, game.id);

@@ -4,12 +4,14 @@ import { NotificationProvider } from '@/lib/notifications';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildGame } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
+import { epochToLocalInput } from '@/console/inputs/epoch';
 import { GameCreate } from './GameCreate';
 import { GameEdit } from './GameEdit';
 
 const game = buildGame({ title: 'Spring CTF', divisions: ['Open'], inviteCode: 'join' });
 const path = `/api/edit/games/${game.id}`;
 
+// The page's downloads notify through the shell's notifications (App.tsx provides them).
 const renderEdit = () =>
   renderConsole(
     <NotificationProvider>
@@ -152,5 +154,55 @@ describe('GameCreate', () => {
     });
     fireEvent.click(screen.getByLabelText(/^Writeups required/));
     expect(await screen.findByLabelText('Writeup deadline *')).toBeTruthy();
+  });
+
+  it('edits the optional scoreboard freeze within the game', async () => {
+    fakeApi.on('GET', path, 200, game);
+    fakeApi.on('PUT', path, 200, game);
+    renderEdit();
+    await screen.findByDisplayValue('Spring CTF');
+    const freeze = screen.getByLabelText('Scoreboard freeze');
+    expect(screen.getByText(/players see the board as it stood then/)).toBeTruthy();
+    expect((freeze as HTMLInputElement).value).toBe('');
+
+    fireEvent.change(freeze, { target: { value: epochToLocalInput(game.end + 3_600_000) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('The freeze must fall between the start and the end'),
+    ).toBeTruthy();
+    expect(fakeApi.requests('PUT', path)).toHaveLength(0);
+
+    const inside = game.end - 3_600_000;
+    fireEvent.change(freeze, { target: { value: epochToLocalInput(inside) } });
+    await waitFor(() =>
+      expect(screen.queryByText('The freeze must fall between the start and the end')).toBeNull(),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fakeApi.requests('PUT', path)).toHaveLength(1), { timeout: 5_000 });
+    expect(fakeApi.requests('PUT', path)[0].body).toMatchObject({ freezeTime: inside });
+  });
+
+  it('downloads the CTFtime feed of the game', async () => {
+    fakeApi.on('GET', path, 200, game);
+    const feed = `/api/game/${game.id}/scoreboard/ctftime`;
+    fakeApi.on('GET', feed, {
+      status: 200,
+      body: '{"standings":[]}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:feed');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    renderEdit();
+    await screen.findByDisplayValue('Spring CTF');
+    fireEvent.click(screen.getByRole('button', { name: 'CTFtime feed' }));
+    await waitFor(() => expect(saved).toEqual([`ctftime-${game.id}.json`]));
+    expect(fakeApi.requests('GET', feed)).toHaveLength(1);
+    click.mockRestore();
   });
 });

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useParams } from 'react-router-dom';
 import { Edit, ListButton, SimpleForm, TopToolbar } from 'react-admin';
 import { ExportGameButton } from './ExportGameButton';
+import { CtftimeFeedButton } from './CtftimeFeedButton';
 import { GameInputs } from './GameInputs';
 import { GameTabs } from './GameTabs';
 import { PosterUpload } from './PosterUpload';
@@ -24,6 +25,7 @@ export function GameEdit() {
         actions={
           <TopToolbar>
             <ExportGameButton />
+            {id && <CtftimeFeedButton gameId={id} />}
             <ListButton />
           </TopToolbar>
         }

@@ -44,6 +44,15 @@ const endAfterStart: Validator = (value, values) =>
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/** The scoreboard freeze must fall within the game (start ≤ freeze < end), as the server checks. */
+const freezeWithinGame: Validator = (value, values) =>
+  typeof value === 'number' &&
+  typeof values.start === 'number' &&
+  typeof values.end === 'number' &&
+  (value < values.start || value >= values.end)
+    ? 'resources.games.validation.freeze_outside'
+    : undefined;
+
 /**
  * A new game's values: the spec's defaults, starting now (to the minute) for two days, and hidden
  * until the organiser makes it public (the API's default is visible, so the first save would
@@ -112,6 +121,11 @@ export function GameInputs() {
         <EpochDateTimeInput source="start" validate={required()} />
         <EpochDateTimeInput source="end" validate={[required(), endAfterStart]} />
       </Stack>
+      <EpochDateTimeInput
+        source="freezeTime"
+        helperText="resources.games.helpers.freezeTime"
+        validate={freezeWithinGame}
+      />
       <Stack {...row}>
         <BooleanInput source="hidden" helperText="resources.games.helpers.hidden" />
         <BooleanInput source="practiceMode" helperText="resources.games.helpers.practiceMode" />

@@ -358,4 +358,27 @@ describe('ScoreboardPage', () => {
     fireEvent.click(screen.getByLabelText('Go to the previous page'));
     expect(await rowOf('Squad 1')).toBeTruthy();
   });
+
+  it('says since when a frozen board stands still, and reads it again once the game has ended', async () => {
+    const frozenAt = Date.now() - HOUR;
+    serve({ ...board, frozenAt });
+    const { unmount } = render();
+    const title = await screen.findByText(/^Frozen since /);
+    expect(title.closest('[role="status"]')?.textContent).toContain('your own team');
+    unmount();
+
+    fakeApi.reset();
+    serve({ ...board, frozenAt }, { ...game, start: Date.now() - 5 * HOUR, end: Date.now() - 1 });
+    render();
+    await rowOf('Crabs');
+    expect(screen.queryByText(/Frozen since/)).toBeNull();
+    await waitFor(() => expect(fakeApi.requests('GET', BOARD).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('shows no freeze banner on a live board', async () => {
+    serve();
+    render();
+    await rowOf('Crabs');
+    expect(screen.queryByText(/Frozen since/)).toBeNull();
+  });
 });

@@ -2,8 +2,9 @@
  * `/games/:id/scoreboard` — a game's ranking: the top-10 chart and every accepted team with its
  * solves and bloods, per division when the game has divisions. Follows the game live while it
  * runs (10 s polling, and a read after each blood); monitors can download it as a spreadsheet.
+ * A board frozen for players (issue 17) says so, and is read again when the game ends.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import { gamePhase, useGame, useMyTeams } from '@/hooks/games';
 import { useScoreboard } from '@/hooks/scoreboard';
 import { roleAtLeast } from '@/pages/games/[id]/GameLinks';
 import { callerRowId, divisionsOf } from './board';
+import { FrozenBanner } from './FrozenBanner';
 import { ScoreboardBoard } from './ScoreboardBoard';
 import { ScoreboardHeader } from './ScoreboardHeader';
 import { BoardSkeleton, GameNotFound, NotStarted } from './ScoreboardStates';
@@ -29,12 +31,19 @@ export default function ScoreboardPage() {
   // the phase only needs to flip on time; useGame reads the game again at its start and end
   const now = useNow(5_000);
   const phase = game && gamePhase(game, now);
+  const { data: profile } = useProfile();
   const boardQuery = useScoreboard(id, {
     enabled: phase !== undefined && phase !== 'upcoming',
     live: phase === 'running',
+    monitor: roleAtLeast(profile?.role, 'Monitor'),
   });
   const board = boardQuery.data;
-  const { data: profile } = useProfile();
+  // A frozen board thaws at the end: read it again then.
+  const { refetch } = boardQuery;
+  const thawed = phase === 'ended' && board?.frozenAt !== undefined;
+  useEffect(() => {
+    if (thawed) void refetch();
+  }, [thawed, refetch]);
   const { data: myTeams } = useMyTeams(!!profile && game?.status === 'Accepted');
   usePageTitle(game ? `${t('scoreboard.page')} - ${game.title}` : t('scoreboard.page'));
 
@@ -72,6 +81,9 @@ export default function ScoreboardPage() {
         canDownload={phase !== 'upcoming' && roleAtLeast(profile?.role, 'Monitor')}
       />
       {phase === 'upcoming' && <NotStarted start={game.start} />}
+      {board?.frozenAt !== undefined && phase === 'running' && (
+        <FrozenBanner frozenAt={board.frozenAt} />
+      )}
       {boardQuery.isError && (
         <LoadError
           error={boardQuery.error}
