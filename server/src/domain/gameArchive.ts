@@ -5,6 +5,7 @@
 import type { components } from '#wire/schema.gen.js';
 import type { Challenge } from '../db/repositories/challenges.js';
 import type { Game } from '../db/repositories/games.js';
+import { toGameInfoModel } from './gameInput.js';
 import { compactUtcStamp } from './writeupRules.js';
 
 export type GameArchiveManifest = components['schemas']['GameArchiveManifest'];
@@ -40,25 +41,8 @@ export const archiveName = (title: string, now: number): string =>
 
 /** The game's settings as the archive keeps them: the edit model without id, poster and key. */
 export function toArchiveGame(game: Game): GameArchiveManifest['game'] {
-  return {
-    title: game.title,
-    hidden: game.hidden,
-    summary: game.summary,
-    content: game.content,
-    acceptWithoutReview: game.acceptWithoutReview,
-    writeupRequired: game.writeupRequired,
-    inviteCode: game.inviteCode,
-    divisions: game.divisions,
-    teamMemberCountLimit: game.teamMemberCountLimit,
-    containerCountLimit: game.containerCountLimit,
-    practiceMode: game.practiceMode,
-    start: game.start,
-    end: game.end,
-    writeupDeadline: game.writeupDeadline,
-    writeupNote: game.writeupNote,
-    bloodBonus: game.bloodBonus,
-    freezeTime: game.freezeTime,
-  };
+  const { id: _id, poster: _poster, publicKey: _key, ...settings } = toGameInfoModel(game);
+  return settings;
 }
 
 /** Every setting of a challenge, in the shape of the challenge update model. */

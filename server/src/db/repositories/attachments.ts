@@ -66,44 +66,29 @@ export async function attachmentViews(
   db: Db,
   ids: Array<number | null>,
 ): Promise<Map<number, AttachmentView>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   const views = new Map<number, AttachmentView>();
-  if (wanted.length === 0) return views;
-  const rows = await db
-    .selectFrom('attachments')
-    .leftJoin('files', 'files.hash', 'attachments.file_hash')
-    .select([
-      'attachments.id',
-      'attachments.type',
-      'attachments.remote_url',
-      'files.hash',
-      'files.name',
-      'files.size',
-    ])
-    .where('attachments.id', 'in', wanted)
-    .execute();
-  for (const row of rows) {
-    views.set(row.id, {
-      id: row.id,
-      type: row.type,
+  for (const [id, source] of await attachmentSources(db, ids)) {
+    views.set(id, {
+      id,
+      type: source.type,
       url:
-        row.type === 'Remote'
-          ? row.remote_url
-          : row.hash
-            ? `/assets/${row.hash}/${row.name}`
+        source.type === 'Remote'
+          ? source.remoteUrl
+          : source.file
+            ? `/assets/${source.file.hash}/${source.file.name}`
             : null,
-      fileSize: row.type === 'Local' && row.size !== null ? Number(row.size) : null,
+      fileSize: source.file ? source.file.size : null,
     });
   }
   return views;
 }
 
-/** Where an attachment's content is: its stored file (hash and name) or its URL. */
+/** Where an attachment's content is: its stored file (hash, name, size) or its URL. */
 export interface AttachmentSource {
   id: number;
   type: AttachmentType;
   /** The stored file; null for a remote attachment or a local one whose file is missing. */
-  file: { hash: string; name: string } | null;
+  file: { hash: string; name: string; size: number } | null;
   remoteUrl: string | null;
 }
 
@@ -123,15 +108,17 @@ export async function attachmentSources(
       'attachments.remote_url',
       'files.hash',
       'files.name',
+      'files.size',
     ])
     .where('attachments.id', 'in', wanted)
     .execute();
   for (const row of rows) {
+    const { hash, name, size } = row;
+    const stored = row.type === 'Local' && hash && name !== null && size !== null;
     sources.set(row.id, {
       id: row.id,
       type: row.type,
-      file:
-        row.type === 'Local' && row.hash && row.name ? { hash: row.hash, name: row.name } : null,
+      file: stored ? { hash, name, size: Number(size) } : null,
       remoteUrl: row.type === 'Remote' ? row.remote_url : null,
     });
   }

@@ -29,7 +29,8 @@ import type { BlobStore } from '../blobStore.js';
 function toArchiveAttachment(source: AttachmentSource | undefined): GameArchiveAttachment | null {
   if (!source) return null;
   if (source.type === 'Remote') return { type: 'Remote', remoteUrl: source.remoteUrl ?? '' };
-  return source.file ? { type: 'Local', file: source.file } : null;
+  const { file } = source;
+  return file ? { type: 'Local', file: { hash: file.hash, name: file.name } } : null;
 }
 
 export async function gameManifest(

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { NotificationProvider } from '@/lib/notifications';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildGame } from '@/test/builders';
+import { captureDownloads } from '@/test/downloads';
 import { envelope, renderConsole } from '@/test/renderConsole';
 import { GameEdit } from './GameEdit';
 import { GameList } from './GameList';
@@ -10,20 +11,7 @@ import { GameList } from './GameList';
 const game = buildGame({ title: 'Spring CTF' });
 
 describe('game archives in the console', () => {
-  let saved: string[];
-
-  beforeEach(() => {
-    saved = [];
-    URL.createObjectURL = vi.fn(() => 'blob:file');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
-  });
-
-  afterEach(() => vi.restoreAllMocks());
+  const saved = captureDownloads();
 
   it("exports the game from its Info page under the server's file name", async () => {
     fakeApi.on('GET', `/api/edit/games/${game.id}`, 200, game);
