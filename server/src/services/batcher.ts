@@ -82,10 +82,11 @@ export class Batcher<In, Out> {
         for (const w of batch) w.reject(error);
         return;
       }
-      // One input refused: the others run alone, and only the caller at fault fails.
-      await Promise.all(
-        batch.map((w) => this.run([w.input]).then(([output]) => w.resolve(output), w.reject)),
-      );
+      // One input refused: the others run alone, and only the caller at fault fails. One after
+      // another, so that ids keep the order of arrival (the checker and first bloods follow ids).
+      for (const w of batch) {
+        await this.run([w.input]).then(([output]) => w.resolve(output), w.reject);
+      }
     }
   }
 }

@@ -47,6 +47,20 @@ describe('Batcher', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   });
 
+  it('retries input by input one after another, in the order they arrived', async () => {
+    // Ids of submissions follow the order of the single inserts; run side by side, a slow first
+    // insert would let a later submission take the smaller id (seen on PostgreSQL in CI).
+    const finished: number[] = [];
+    const batcher = new Batcher(async (inputs: number[]) => {
+      if (inputs.includes(2)) throw Object.assign(new Error('refused'), { code: '23503' });
+      if (inputs.length === 1) await new Promise((resolve) => setTimeout(resolve, 10 - inputs[0]));
+      finished.push(...inputs);
+      return inputs;
+    });
+    await Promise.allSettled([1, 2, 3, 4].map((n) => batcher.submit(n)));
+    expect(finished).toEqual([1, 3, 4]);
+  });
+
   it('fails the whole batch, without retrying, when the database itself failed', async () => {
     let runs = 0;
     const batcher = new Batcher(async () => {
