@@ -3,11 +3,12 @@
 // its own file beside it (dependencies stay in node_modules). The names of the worker bundles are
 // what server/src/services/workerThreads.ts looks for next to the running bundle.
 import { build } from 'esbuild';
+import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-await build({
+const result = await build({
   entryPoints: {
     main: join(root, 'server/src/main.ts'),
     scoreboardWorker: join(root, 'server/src/services/scoreboard/worker.ts'),
@@ -24,4 +25,8 @@ await build({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
+  metafile: true,
 });
+// What each bundle imports, as esbuild resolved it: scripts/server-dependencies.mjs reads the
+// external packages from here (scanning the code for `import` text also finds it inside strings).
+writeFileSync(join(root, 'build/server/meta.json'), JSON.stringify(result.metafile));

@@ -2,16 +2,18 @@
 // Keeps in package.json only the dependencies the built server (build/server/*.mjs) imports, so
 // that `npm prune --omit=dev` after it leaves the container image without the web client's
 // libraries (React, MUI, echarts…: bundled into build/web already). Used by the Dockerfile.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtinModules } from 'node:module';
 
 const root = process.argv[2] ?? '.';
 const serverDir = join(root, 'build/server');
 const imported = new Set();
-for (const file of readdirSync(serverDir).filter((name) => name.endsWith('.mjs'))) {
-  const code = readFileSync(join(serverDir, file), 'utf8');
-  for (const [, specifier] of code.matchAll(/(?:\bfrom|\bimport\(?)\s*["']([^"'./][^"']*)["']/g)) {
+// Written by scripts/build-server.mjs: the imports esbuild left outside the bundles.
+const meta = JSON.parse(readFileSync(join(serverDir, 'meta.json'), 'utf8'));
+for (const output of Object.values(meta.outputs)) {
+  for (const { path: specifier, external } of output.imports) {
+    if (!external) continue;
     const name = specifier.startsWith('@')
       ? specifier.split('/').slice(0, 2).join('/')
       : specifier.split('/')[0];
