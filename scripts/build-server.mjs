@@ -8,6 +8,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// `node scripts/build-server.mjs [folder]`: build/server unless told (the bench builds its own
+// copy, so that it never writes over a build another process runs). Inside the checkout, so the
+// bundles find node_modules.
+const outdir = join(root, process.argv[2] ?? 'build/server');
 const result = await build({
   entryPoints: {
     main: join(root, 'server/src/main.ts'),
@@ -16,7 +20,7 @@ const result = await build({
     backup: join(root, 'server/src/cli/backup.ts'),
     restore: join(root, 'server/src/cli/restore.ts'),
   },
-  outdir: join(root, 'build/server'),
+  outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
@@ -29,4 +33,4 @@ const result = await build({
 });
 // What each bundle imports, as esbuild resolved it: scripts/server-dependencies.mjs reads the
 // external packages from here (scanning the code for `import` text also finds it inside strings).
-writeFileSync(join(root, 'build/server/meta.json'), JSON.stringify(result.metafile));
+writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));

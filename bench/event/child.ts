@@ -1,6 +1,6 @@
 /**
  * Child processes of the event bench: Vexil and the bare servers each run in their own Node
- * process (TypeScript through tsx), so the load generator never shares an event loop with the
+ * process (TypeScript through tsx; Vexil as its built bundle, as it runs in production), so the load generator never shares an event loop with the
  * server it measures. Parent and child talk over the IPC channel: the child announces itself with
  * a message, the parent sends requests `{ id, type, … }` and the child answers `{ id, … }`.
  */
@@ -32,6 +32,8 @@ export interface SpawnOptions {
   preload?: string[];
   /** Other Node options, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
   nodeOptions?: string[];
+  /** The script is plain JavaScript (a built bundle): run it without tsx. */
+  javascript?: boolean;
 }
 
 export function spawnChild(script: string, options: SpawnOptions): Child {
@@ -41,8 +43,7 @@ export function spawnChild(script: string, options: SpawnOptions): Child {
   ]);
   const args = [
     ...(options.nodeOptions ?? []),
-    '--import',
-    'tsx',
+    ...(options.javascript ? [] : ['--import', 'tsx']),
     ...preload,
     resolve(ROOT, script),
   ];

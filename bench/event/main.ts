@@ -12,7 +12,9 @@ import { renderReport } from './report.js';
 import { runEventScenario, type EventResults } from './scenario.js';
 
 const options = eventOptionsFromEnv();
-const kinds: DialectName[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+// BENCH_DATABASES=postgres (or sqlite): one of the two only.
+const kinds = (process.env.BENCH_DATABASES?.split(',') ??
+  (process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'])) as DialectName[];
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))

@@ -8,7 +8,8 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { appendFileSync } from 'node:fs';
-import { isMainThread } from 'node:worker_threads';
+import { getHeapStatistics } from 'node:v8';
+import { isMainThread, threadId } from 'node:worker_threads';
 
 const MB = 1024 * 1024;
 /** The histogram records the time between ticks of a timer of this period: the delay is the rest. */
@@ -65,4 +66,21 @@ if (isMainThread && process.send) {
   // The server must not outlive the bench, and the channel alone must not keep it alive.
   process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
   process.channel?.unref();
+}
+
+// BENCH_MEMORY_LOG in a worker thread (the scoreboard's): its own V8 heap once a second, marked
+// with its thread id (resident memory is the process's, logged by the main thread).
+if (!isMainThread && process.env.BENCH_MEMORY_LOG) {
+  const memoryLog = process.env.BENCH_MEMORY_LOG;
+  setInterval(() => {
+    const heap = getHeapStatistics();
+    const line = {
+      t: Date.now(),
+      thread: threadId,
+      heapTotal: Math.round(heap.total_heap_size / MB),
+      heapUsed: Math.round(heap.used_heap_size / MB),
+      external: Math.round(heap.external_memory / MB),
+    };
+    appendFileSync(memoryLog, `${JSON.stringify(line)}\n`);
+  }, 1000).unref();
 }

@@ -1,10 +1,28 @@
 /**
- * Vexil as the bench runs it: `server/src/main.ts` of this checkout in its own process, on
- * loopback, rate limits off, quiet logs, no web client, with the probe preloaded so each phase
- * can read the server's event-loop delay and memory.
+ * Vexil as the bench runs it: the server of this checkout built as in production (bundled by
+ * scripts/build-server.mjs once per bench run into build/bench-server, beside the real build) in its own
+ * process, on loopback, rate limits off, quiet logs, no web client, with the probe preloaded so
+ * each phase can read the server's event-loop delay and memory. `BENCH_SERVER=source` runs
+ * `server/src/main.ts` through tsx instead (its compiler and source maps cost both threads about
+ * … MB).
  */
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { spawnChild, type Child } from './child.js';
+import { ROOT, spawnChild, type Child } from './child.js';
+
+const fromSource = process.env.BENCH_SERVER === 'source';
+const BUNDLE_DIR = 'build/bench-server';
+let built = false;
+
+/** Bundles the server once, so the run measures this checkout's code. */
+function buildServer(): void {
+  if (built || fromSource) return;
+  execFileSync(process.execPath, ['scripts/build-server.mjs', BUNDLE_DIR], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  built = true;
+}
 
 /** What the probe preloaded into Vexil (probe.mjs) answers about the current phase. */
 export interface ProbeSample {
@@ -65,7 +83,9 @@ export async function startVexil(storage: {
   const port = await freePort();
   // BENCH_PROFILE_DIR=<folder>: a CPU profile of every Vexil thread, written when it stops.
   const profile = process.env.BENCH_PROFILE_DIR;
-  const child = spawnChild('server/src/main.ts', {
+  buildServer();
+  const child = spawnChild(fromSource ? 'server/src/main.ts' : `${BUNDLE_DIR}/main.mjs`, {
+    javascript: !fromSource,
     preload: ['bench/event/probe.mjs'],
     nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
     env: {

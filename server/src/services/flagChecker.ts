@@ -34,9 +34,19 @@ const sleep = (ms: number) =>
   ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 const LONGEST_RETRY_MS = 30_000;
 
-/** 1 worker on small machines (< 2 GiB or ≤ 3 CPUs), 2 on medium ones (< 4 GiB or ≤ 6), else 4. */
-export function defaultWorkerCount(memory = totalmem(), cpus = availableParallelism()): number {
-  if (memory < 2 * GIB || cpus <= 3) return 1;
+/**
+ * 1 worker on small machines (< 2 GiB or ≤ 3 CPUs), 2 on medium ones (< 4 GiB or ≤ 6), else 4.
+ * On PostgreSQL at least 2: a batch spends most of its time waiting for a dozen round trips, and
+ * a second batch fills those waits (the lock order of checkBatch.ts keeps two batches from
+ * deadlocking). SQLite writes one transaction at a time, so a second worker would only wait.
+ */
+export function defaultWorkerCount(
+  memory = totalmem(),
+  cpus = availableParallelism(),
+  dialect: 'sqlite' | 'postgres' = 'sqlite',
+): number {
+  const least = dialect === 'postgres' ? 2 : 1;
+  if (memory < 2 * GIB || cpus <= 3) return least;
   if (memory < 4 * GIB || cpus <= 6) return 2;
   return 4;
 }
@@ -53,6 +63,8 @@ interface Item {
 
 export interface FlagCheckerOptions {
   workers?: number;
+  /** Sizes the default pool (defaultWorkerCount). */
+  dialect?: 'sqlite' | 'postgres';
   /** BATCH_WINDOW_MS unless told otherwise. */
   batchWindowMs?: number;
   /** Told about a failed batch: the ids, how often they failed, the error. */
@@ -106,7 +118,10 @@ export class FlagChecker {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    const count = Math.max(1, this.options.workers ?? defaultWorkerCount());
+    const count = Math.max(
+      1,
+      this.options.workers ?? defaultWorkerCount(undefined, undefined, this.options.dialect),
+    );
     this.workers = Array.from({ length: count }, () => this.work());
     this.claims.start(
       () => this.heldIds(),

@@ -17,6 +17,10 @@ it('sizes the worker pool to the machine', () => {
   expect(defaultWorkerCount(3 * GIB, 16)).toBe(2);
   expect(defaultWorkerCount(8 * GIB, 6)).toBe(2);
   expect(defaultWorkerCount(8 * GIB, 8)).toBe(4);
+  // PostgreSQL: a second batch fills the first one's round trips.
+  expect(defaultWorkerCount(1 * GIB, 2, 'postgres')).toBe(2);
+  expect(defaultWorkerCount(8 * GIB, 8, 'postgres')).toBe(4);
+  expect(defaultWorkerCount(8 * GIB, 2, 'sqlite')).toBe(1);
 });
 
 describeEachDatabase('the flag checker queue', (getDb) => {

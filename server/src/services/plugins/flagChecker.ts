@@ -25,6 +25,7 @@ export const flagCheckerPlugin = servicePlugin(
       },
       {
         workers: config.flagCheckWorkers || undefined,
+        dialect: database.dialect,
         onError: (ids, failures, error) => {
           // An outage of the database is logged once, by its health; the checks wait for it.
           if (database.health.failed(error)) return;
