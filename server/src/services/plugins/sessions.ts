@@ -1,5 +1,9 @@
-/** `app.sessions`: who a session cookie belongs to, cached and forgotten on every instance. */
+/**
+ * `app.sessions`: who a session cookie belongs to, cached and forgotten on every instance; expired
+ * sessions are pruned once an hour (sessionPruner.ts).
+ */
 import type { SessionLookup } from '../../domain/sessionUser.js';
+import { startSessionPruner, type SessionPruner } from '../sessionPruner.js';
 import { sessionsFor, type Sessions } from '../sessions.js';
 import { servicePlugin } from '../servicePlugin.js';
 
@@ -11,6 +15,11 @@ declare module 'fastify' {
 
 export const sessionsPlugin = servicePlugin(
   'sessions',
-  (app, options: { lookupSession?: SessionLookup }) => sessionsFor(app, options.lookupSession),
-  ['db', 'clusterEvents'],
+  (app, options: { lookupSession?: SessionLookup }) => {
+    let pruner: SessionPruner | undefined;
+    app.addHook('onReady', async () => void (pruner = startSessionPruner(app)));
+    app.addHook('onClose', () => pruner?.stop());
+    return sessionsFor(app, options.lookupSession);
+  },
+  ['db', 'clusterEvents', 'clusterLock'],
 );
