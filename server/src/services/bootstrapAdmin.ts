@@ -1,10 +1,19 @@
-/** `VEXIL_ADMIN_PASSWORD`: after start an account `admin` with role Admin and that password exists. */
+/**
+ * `VEXIL_ADMIN_PASSWORD`: after start an account `admin` with role Admin and that password exists.
+ * A changed password ends the account's sessions, as a password change on the profile page does:
+ * whoever knew the old one (the reason it is changed, often) is signed out everywhere.
+ */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { hashPassword, verifyPassword } from '../domain/passwords.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { createUser, findUserByUserNameOrEmail } from '../db/repositories/users.js';
+import { deleteSessionsForUser } from '../db/repositories/sessions.js';
+import {
+  createUser,
+  findUserByUserNameOrEmail,
+  rotateSecurityStamp,
+} from '../db/repositories/users.js';
 import { updateUserEndingBan } from './bans.js';
 
 export const ADMIN_USER_NAME = 'admin';
@@ -45,5 +54,9 @@ export async function ensureAdminAccount(
     emailConfirmed: true,
     ...(samePassword ? {} : { passwordHash: await hashPassword(password) }),
   });
+  if (!samePassword) {
+    await rotateSecurityStamp(db, existing.id);
+    await deleteSessionsForUser(db, existing.id);
+  }
   log.info({ taskStatus: 'Success' }, 'Updated the admin account from VEXIL_ADMIN_PASSWORD');
 }

@@ -3,6 +3,7 @@
 // get a unique violation, which must not stop them: the account exists, once, as configured.
 import pino from 'pino';
 import { expect, it } from 'vitest';
+import { createSession, findValidSession } from '#server/db/repositories/sessions.js';
 import { ADMIN_USER_NAME, ensureAdminAccount } from '#server/services/bootstrapAdmin.js';
 import { verifyPassword } from '#server/domain/passwords.js';
 import { describeEachDatabase } from '../support/databases.js';
@@ -24,5 +25,25 @@ describeEachDatabase('the admin account from VEXIL_ADMIN_PASSWORD', (getDb) => {
     expect(admins[0]).toMatchObject({ role: 'Admin' });
     expect(Boolean(admins[0].email_confirmed)).toBe(true);
     expect(await verifyPassword('Cluster-Admin-2026', admins[0].password_hash)).toBe(true);
+  });
+
+  it('ends the sessions of the admin when the password changes, and only then', async () => {
+    const { db } = getDb();
+    const log = pino({ level: 'silent' });
+    await ensureAdminAccount(db, 'First-Admin-2026', log);
+    const admin = await db
+      .selectFrom('users')
+      .select('id')
+      .where('normalized_user_name', '=', ADMIN_USER_NAME)
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    const meta = { ip: '192.0.2.1', userAgent: 'vitest', now, ttlMs: 3_600_000 };
+    const before = await createSession(db, admin.id, meta);
+
+    await ensureAdminAccount(db, 'First-Admin-2026', log); // a restart with the same password
+    expect(await findValidSession(db, before.token, now)).not.toBeNull();
+
+    await ensureAdminAccount(db, 'Second-Admin-2026', log);
+    expect(await findValidSession(db, before.token, now)).toBeNull();
   });
 });
