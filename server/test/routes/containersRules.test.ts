@@ -31,7 +31,10 @@ describeWithDocker('team container rules', (getDb, image, engine) => {
     const tooSoon = await destroyContainer(team.call, game.id, challenge.id);
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.json()).toEqual({ title: 'Container operation too often', status: 429 });
-    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThanOrEqual(9);
+    // What is left of the 10 s since the create was recorded (a slow engine, a swarm, took some).
+    const retryAfter = Number(tooSoon.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(10);
     expect((await startContainer(team.call, game.id, challenge.id)).statusCode).toBe(429);
     expect(await containerRows(server.app, team.registration.id, challenge.id)).toHaveLength(1);
 
