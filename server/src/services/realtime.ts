@@ -6,8 +6,8 @@
  * Groups: `game:<id>` (players' hub /hub/user), `monitor:<id>` (/hub/monitor), `admin` (/hub/admin).
  * Targets (hub method names) are the wire contract's: ReceivedGameNotice, ReceivedGameEvent,
  * ReceivedSubmissions, ReceivedLog; and Vexil's ReceivedScoreboardUpdate on the players' hub and
- * ReceivedRegistrationChange on the admins' hub. Payload timestamps are ISO strings on the hubs (the hub layer
- * converts epoch-ms fields named in HUB_TIME_FIELDS).
+ * ReceivedRegistrationChange on the admins' hub. Payload timestamps are ISO strings on the hubs
+ * (the hub layer converts epoch-ms fields named in HUB_TIME_FIELDS).
  */
 import { EventEmitter } from 'node:events';
 
