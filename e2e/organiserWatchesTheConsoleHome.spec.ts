@@ -138,6 +138,12 @@ describe('an organiser watches the console home', skipUnless(enabled, noChromium
     await phone.close();
   });
 
+  it('leads from the errors figure to the log, errors only', async () => {
+    await page.getByRole('link', { name: 'Show errors' }).click();
+    await page.waitForURL(/\/admin\/logs/);
+    await page.getByRole('button', { name: 'Error', pressed: true }).waitFor();
+  });
+
   it('logged no errors; the only failed requests were signed-out profile checks', () => {
     expect(pages.errors).toEqual([]);
     expect(pages.failedResponses.filter((r) => r !== '401 /api/account/profile')).toEqual([]);
