@@ -155,4 +155,15 @@ describe('the console home', () => {
       expect(fakeApi.requests('GET', '/api/admin/overview').length).toBeGreaterThan(reads),
     );
   });
+
+  it('reads the figures again when an upcoming game starts', async () => {
+    const start = Date.now() + 50;
+    serve([running({ phase: 'Upcoming', start })]);
+    renderHome();
+    expect(await screen.findByText('No game is running')).toBeTruthy();
+    serve([running({ start })]);
+    // the running game's card, with its figures
+    expect(await screen.findByTestId('home-teams', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByText('No game is running')).toBeNull();
+  });
 });

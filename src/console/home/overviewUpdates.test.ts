@@ -6,6 +6,7 @@ import {
   logArrived,
   minuteSeries,
   MINUTE,
+  nextPhaseChange,
   noticeArrived,
   registrationChanged,
   submissionArrived,
@@ -154,5 +155,18 @@ describe('instances, bloods and errors', () => {
       figures = logArrived(figures, entry(level) as never);
     }
     expect(figures.errorsLastHour).toBe(2);
+  });
+});
+
+describe('nextPhaseChange', () => {
+  it('is the next start of an upcoming game or end of a running one', () => {
+    const figures = overview([
+      game({ id: 1, phase: 'Running', end: T + 50 * MINUTE }),
+      game({ id: 2, phase: 'Upcoming', start: T + 20 * MINUTE }),
+      game({ id: 3, phase: 'Ended', end: T - MINUTE }),
+    ]);
+    expect(nextPhaseChange(figures, T)).toBe(T + 20 * MINUTE);
+    expect(nextPhaseChange(figures, T + 30 * MINUTE)).toBe(T + 50 * MINUTE);
+    expect(nextPhaseChange(figures, T + 60 * MINUTE)).toBeUndefined();
   });
 });

@@ -142,3 +142,16 @@ export function minuteSeries(
 /** Submissions in the minute of `now`. */
 export const thisMinute = (minutes: readonly SubmissionMinute[], now: number) =>
   minutes.find((bucket) => bucket.minute === minuteOf(now))?.count ?? 0;
+
+/**
+ * When the home's games next change phase (an upcoming one starts, a running one ends) after
+ * `now`, so the figures are read again then; undefined when none will.
+ */
+export function nextPhaseChange(overview: AdminOverview, now: number): number | undefined {
+  const times = overview.games
+    .map((game) =>
+      game.phase === 'Upcoming' ? game.start : game.phase === 'Running' ? game.end : undefined,
+    )
+    .filter((time): time is number => time !== undefined && time > now);
+  return times.length === 0 ? undefined : Math.min(...times);
+}
