@@ -144,6 +144,15 @@ describe('an organiser watches the console home', skipUnless(enabled, noChromium
     await page.getByRole('button', { name: 'Error', pressed: true }).waitFor();
   });
 
+  it('speaks the organiser’s language', async () => {
+    await page.goto(`${server.url}/admin?lng=zh-CN`);
+    await page.getByText('进行中的比赛').waitFor();
+    await card().getByText('本分钟提交').waitFor();
+    expect(await rawTranslationKeys(page)).toEqual([]);
+    await shot(page, 'chinese');
+    await page.goto(`${server.url}/admin?lng=en-US`);
+  });
+
   it('logged no errors; the only failed requests were signed-out profile checks', () => {
     expect(pages.errors).toEqual([]);
     expect(pages.failedResponses.filter((r) => r !== '401 /api/account/profile')).toEqual([]);
