@@ -29,6 +29,11 @@ function routesOf(seed: ConsoleSeed): ConsoleRoute[] {
   const review = (page: Page) =>
     page.getByRole('region', { name: 'Accepted' }).getByText(seed.acceptedTeam);
   return [
+    {
+      name: 'home',
+      path: '/admin',
+      shows: (page) => page.getByTestId(`home-game-${seed.gameId}`),
+    },
     { name: 'users', path: '/admin/users', shows: text('linus') },
     { name: 'users-case', path: '/admin/Users', shows: text('linus') },
     { name: 'teams', path: '/admin/teams', shows: text(seed.pendingTeam) },

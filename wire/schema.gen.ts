@@ -785,6 +785,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Figures of the console home
+         * @description **Vexil addition.** The figures of the console's home page, per game: every running game,
+         *     the next three upcoming ones and the ones that ended in the last 24 hours. For each: teams
+         *     (accepted, pending a review, all registered), submissions per minute over the last 60
+         *     minutes, the latest blood notices, and the running team containers; for the whole site,
+         *     the log entries of level `Error` or `Fatal` in the last hour. The console keeps the figures
+         *     live from the hubs: `ReceivedRegistrationChange` and `ReceivedLog` on `/hub/admin`,
+         *     `ReceivedSubmissions` and `ReceivedGameEvent` (container starts and stops) on
+         *     `/hub/monitor?game={id}`, blood notices (`ReceivedGameNotice`) on `/hub/user?game={id}`.
+         */
+        get: operations["adminGetOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assets/{hash}/{filename}": {
         parameters: {
             query?: never;
@@ -2813,6 +2840,13 @@ export interface components {
             /** @description The new board's `updateTimeUtc`; grows with every rebuild, so a client holding a board at least this new can skip the read. */
             version: components["schemas"]["Timestamp"];
         };
+        /** @description Vexil addition. Pushed as `ReceivedRegistrationChange` on the admins' hub (`/hub/admin`) when a team's registration in a game is created, changes status or is removed (a team joins, leaves or is reviewed). `previous` is null for a new registration, `status` null for a removed one. */
+        RegistrationChange: {
+            gameId: components["schemas"]["Int32Id"];
+            teamId: components["schemas"]["Int32Id"];
+            status: components["schemas"]["ParticipationStatus"] | null;
+            previous: components["schemas"]["ParticipationStatus"] | null;
+        };
         /** @description **Vexil addition.** The `game.json` of a game archive: the game's settings, its poster and its challenges with their flags and attachments. Unknown properties are ignored on import, like in request bodies. */
         GameArchiveManifest: {
             /**
@@ -3356,6 +3390,65 @@ export interface components {
              * @description Number of items available (see the operation).
              */
             total: number;
+        };
+        /**
+         * @description Where the game stands at the time of the read.
+         * @enum {string}
+         */
+        GameOverviewPhase: "Running" | "Upcoming" | "Ended";
+        SubmissionMinute: {
+            /** @description The start of the minute (epoch ms, a multiple of 60000). */
+            minute: components["schemas"]["Timestamp"];
+            /** Format: int32 */
+            count: number;
+        };
+        BloodOverview: {
+            /** @enum {string} */
+            type: "FirstBlood" | "SecondBlood" | "ThirdBlood";
+            team: string;
+            challenge: string;
+            time: components["schemas"]["Timestamp"];
+        };
+        /** @description Vexil addition. The figures of one game on the console's home page. */
+        GameOverview: {
+            id: components["schemas"]["Int32Id"];
+            title: string;
+            start: components["schemas"]["Timestamp"];
+            end: components["schemas"]["Timestamp"];
+            phase: components["schemas"]["GameOverviewPhase"];
+            /**
+             * Format: int32
+             * @description Registered teams, whatever their status.
+             */
+            teams: number;
+            /** Format: int32 */
+            acceptedTeams: number;
+            /**
+             * Format: int32
+             * @description Registrations waiting for a review.
+             */
+            pendingTeams: number;
+            /**
+             * Format: int32
+             * @description Running team containers of the game's challenges (test containers excluded).
+             */
+            runningInstances: number;
+            /** @description Submissions per minute in the 60 minutes before the read, oldest first; only the minutes with a submission are listed. */
+            submissionsPerMinute: components["schemas"]["SubmissionMinute"][];
+            /** @description The latest blood notices (at most five), newest first. */
+            bloods: components["schemas"]["BloodOverview"][];
+        };
+        /** @description Vexil addition. The figures of the console's home page. */
+        AdminOverview: {
+            /** @description The server's time of the read; the minutes of `submissionsPerMinute` end here. */
+            time: components["schemas"]["Timestamp"];
+            /**
+             * Format: int32
+             * @description Log entries of level `Error` or `Fatal` in the hour before `time`.
+             */
+            errorsLastHour: number;
+            /** @description Running games first (by end), then upcoming ones (by start), then ended ones. */
+            games: components["schemas"]["GameOverview"][];
         };
         /** @description A post as listed (without its full content). */
         PostInfoModel: {
@@ -5745,6 +5838,31 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    adminGetOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOverview"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];

@@ -58,6 +58,11 @@ export const enums = {
     "Pentest",
     "OSINT"
   ],
+  "GameOverviewPhase": [
+    "Running",
+    "Upcoming",
+    "Ended"
+  ],
   "SubmissionType": [
     "Unaccepted",
     "FirstBlood",
@@ -121,6 +126,34 @@ export const models = {
       "version": {
         "type": "integer",
         "format": "int64"
+      }
+    }
+  },
+  "RegistrationChange": {
+    "required": [
+      "gameId",
+      "teamId",
+      "status",
+      "previous"
+    ],
+    "fields": {
+      "gameId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "teamId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "status": {
+        "type": "unknown"
+      },
+      "previous": {
+        "type": "unknown"
       }
     }
   },
@@ -1196,6 +1229,150 @@ export const models = {
         "type": "integer",
         "minimum": 0,
         "format": "int32"
+      }
+    }
+  },
+  "SubmissionMinute": {
+    "required": [
+      "minute",
+      "count"
+    ],
+    "fields": {
+      "minute": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "count": {
+        "type": "integer",
+        "minimum": 1,
+        "format": "int32"
+      }
+    }
+  },
+  "BloodOverview": {
+    "required": [
+      "type",
+      "team",
+      "challenge",
+      "time"
+    ],
+    "fields": {
+      "type": {
+        "type": "string",
+        "enum": [
+          "FirstBlood",
+          "SecondBlood",
+          "ThirdBlood"
+        ]
+      },
+      "team": {
+        "type": "string"
+      },
+      "challenge": {
+        "type": "string"
+      },
+      "time": {
+        "type": "integer",
+        "format": "int64"
+      }
+    }
+  },
+  "GameOverview": {
+    "required": [
+      "id",
+      "title",
+      "start",
+      "end",
+      "phase",
+      "teams",
+      "acceptedTeams",
+      "pendingTeams",
+      "runningInstances",
+      "submissionsPerMinute",
+      "bloods"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "title": {
+        "type": "string"
+      },
+      "start": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "end": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "phase": {
+        "type": "string",
+        "enum": [
+          "Running",
+          "Upcoming",
+          "Ended"
+        ],
+        "enumName": "GameOverviewPhase"
+      },
+      "teams": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "acceptedTeams": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "pendingTeams": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "runningInstances": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "submissionsPerMinute": {
+        "type": "array",
+        "items": {
+          "ref": "SubmissionMinute"
+        }
+      },
+      "bloods": {
+        "type": "array",
+        "items": {
+          "ref": "BloodOverview"
+        }
+      }
+    }
+  },
+  "AdminOverview": {
+    "required": [
+      "time",
+      "errorsLastHour",
+      "games"
+    ],
+    "fields": {
+      "time": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "errorsLastHour": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "games": {
+        "type": "array",
+        "items": {
+          "ref": "GameOverview"
+        }
       }
     }
   },

@@ -128,3 +128,10 @@ export type CheatInfo = Schemas['CheatInfoModel'];
 export type CaptureChallenge = Schemas['ChallengeTrafficModel'];
 export type CaptureTeam = Schemas['TeamTrafficModel'];
 export type CaptureFile = Schemas['FileRecord'];
+
+// admin: the console home's figures and the admin hub's registration changes
+export type AdminOverview = Schemas['AdminOverview'];
+export type GameOverview = Schemas['GameOverview'];
+export type BloodOverview = Schemas['BloodOverview'];
+export type SubmissionMinute = Schemas['SubmissionMinute'];
+export type RegistrationChange = Schemas['RegistrationChange'];

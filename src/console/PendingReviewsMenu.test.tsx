@@ -4,7 +4,7 @@ import { fakeApi } from '@/test/apiMock';
 import { fakeAdminHub } from '@/test/fakeAdminHub';
 import { buildGame, buildLog, buildParticipation } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
-import { RECEIVED_LOG } from './adminHubConnection';
+import { RECEIVED_LOG, RECEIVED_REGISTRATION_CHANGE } from './adminHubConnection';
 import { ConsoleMenu } from './ConsoleMenu';
 import { RegistrationUpdates } from './RegistrationUpdates';
 import { ParticipationReview } from './resources/participations/ParticipationReview';
@@ -58,13 +58,19 @@ describe('pending reviews', () => {
       pending('Beta'),
       accepted,
     ]);
-    // other log entries do not read the registrations again
+    // log entries, even ones that read like a join, do not read the registrations again
     const reads = fakeApi.requests('GET', '/api/game/3/participations').length;
     fakeAdminHub.last?.push(RECEIVED_LOG, buildLog({ msg: 'alice signed in' }));
     fakeAdminHub.last?.push(
       RECEIVED_LOG,
       buildLog({ msg: 'bob joined game Spring CTF with team 7' }),
     );
+    fakeAdminHub.last?.push(RECEIVED_REGISTRATION_CHANGE, {
+      gameId: 3,
+      teamId: 7,
+      status: 'Pending',
+      previous: null,
+    });
     expect(await screen.findByRole('row', { name: 'Beta' })).toBeTruthy();
     expect(
       await screen.findByRole('menuitem', { name: /2 teams to review: Spring CTF/ }),

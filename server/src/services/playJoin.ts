@@ -38,6 +38,9 @@ export interface JoinRequest {
 export interface JoinOutcome {
   /** The board changed (the registration became Accepted). */
   accepted: boolean;
+  /** The registration's status before (null: created by this join) and after. */
+  previous: ParticipationStatus | null;
+  status: ParticipationStatus;
 }
 
 export async function joinGame(
@@ -66,8 +69,10 @@ export async function joinGame(
         throw new Refused('You have joined the game from other team');
       }
       await removeRejectedRegistrations(trx, game.id, userId);
+      const existing = await findParticipationOfTeam(trx, game.id, team.id);
+      const previous = existing?.status ?? null;
       const participation =
-        (await findParticipationOfTeam(trx, game.id, team.id)) ??
+        existing ??
         (await createParticipation(trx, {
           gameId: game.id,
           teamId: team.id,
@@ -91,10 +96,10 @@ export async function joinGame(
       const newDivision = divisionAfterJoin(participation.status, participation.division, division);
       if (status === 'Accepted' && participation.status !== 'Accepted') {
         await changeParticipation(trx, participation, { status, division: newDivision });
-        return { accepted: true };
+        return { accepted: true, previous, status };
       }
       await updateParticipation(trx, participation.id, { status, division: newDivision });
-      return { accepted: false };
+      return { accepted: false, previous, status };
     });
   try {
     return await attempt();
@@ -105,12 +110,18 @@ export async function joinGame(
   }
 }
 
+export interface LeaveOutcome {
+  releasedWriteup: string | null;
+  /** The registration the last member left, removed with its status then; null if it stays. */
+  removed: { teamId: number; status: ParticipationStatus } | null;
+}
+
 /** Leaves the game (only while Pending or Rejected); answers the writeup blob to release. */
 export async function leaveGame(
   db: Kysely<DB>,
   gameId: number,
   userId: string,
-): Promise<{ releasedWriteup: string | null }> {
+): Promise<LeaveOutcome> {
   return withTransaction(db, async (trx) => {
     const participation = await findParticipationOfUser(trx, gameId, userId);
     if (!participation) throw new Refused('Can not exit the game you are not joining');
@@ -118,8 +129,13 @@ export async function leaveGame(
       throw new Refused('Can not exit the game after entrance approval');
     }
     await removeParticipant(trx, participation.id, userId);
-    if ((await countParticipants(trx, participation.id)) > 0) return { releasedWriteup: null };
+    if ((await countParticipants(trx, participation.id)) > 0) {
+      return { releasedWriteup: null, removed: null };
+    }
     await deleteParticipation(trx, participation.id);
-    return { releasedWriteup: participation.writeupHash };
+    return {
+      releasedWriteup: participation.writeupHash,
+      removed: { teamId: participation.teamId, status: participation.status },
+    };
   });
 }

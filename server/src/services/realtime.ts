@@ -5,8 +5,9 @@
  *
  * Groups: `game:<id>` (players' hub /hub/user), `monitor:<id>` (/hub/monitor), `admin` (/hub/admin).
  * Targets (hub method names) are the wire contract's: ReceivedGameNotice, ReceivedGameEvent,
- * ReceivedSubmissions, ReceivedLog; and Vexil's ReceivedScoreboardUpdate on the players' hub. Payload timestamps are ISO strings on the hubs (the hub layer
- * converts epoch-ms fields named in HUB_TIME_FIELDS).
+ * ReceivedSubmissions, ReceivedLog; and Vexil's ReceivedScoreboardUpdate on the players' hub and
+ * ReceivedRegistrationChange on the admins' hub. Payload timestamps are ISO strings on the hubs
+ * (the hub layer converts epoch-ms fields named in HUB_TIME_FIELDS).
  */
 import { EventEmitter } from 'node:events';
 
@@ -16,7 +17,9 @@ export type HubTarget =
   | 'ReceivedSubmissions'
   | 'ReceivedLog'
   /** Vexil addition: the game's board was rebuilt (ScoreboardUpdate); clients read it again. */
-  | 'ReceivedScoreboardUpdate';
+  | 'ReceivedScoreboardUpdate'
+  /** Vexil addition: a team's registration was created, reviewed or removed (admins' hub). */
+  | 'ReceivedRegistrationChange';
 
 export interface HubMessage {
   target: HubTarget;

@@ -1,7 +1,9 @@
 /**
  * H3 `/hub/admin`: Admin only; pushes every Information-or-higher log event of the server
- * (ReceivedLog). The log store's entries are published to the admins' group on the realtime bus,
- * so with Redis an admin sees the logs of every instance.
+ * (ReceivedLog) and, a Vexil addition, each change of a team's registration
+ * (ReceivedRegistrationChange, services/registrationChanges.ts). The log store's entries are
+ * published to the admins' group on the realtime bus, so with Redis an admin sees the logs of
+ * every instance.
  */
 import type { FastifyInstance } from 'fastify';
 import type { LogEntry } from '../../services/logStore.js';

@@ -7,8 +7,10 @@ import { adminFileHandlers } from './files.js';
 import { adminInstanceHandlers } from './instances.js';
 import { adminParticipationHandlers } from './participation.js';
 import { adminWriteupHandlers } from './writeups.js';
+import { adminOverviewHandlers } from './overview.js';
 
 export const adminHandlers: Handlers = {
+  ...adminOverviewHandlers,
   ...adminWriteupHandlers,
   ...adminParticipationHandlers,
   ...adminFileHandlers,

@@ -4,6 +4,7 @@ import { isValidDivision } from '../../domain/division.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { changeParticipation } from '../../services/playParticipation.js';
+import { publishRegistrationChange } from '../../services/registrationChanges.js';
 import { logAdminAction } from './adminLog.js';
 
 /** Participation review (/api/admin/participation/{id}). */
@@ -25,6 +26,12 @@ export const adminParticipationHandlers: Handlers = {
     if (change.status !== undefined || change.division !== undefined) {
       request.server.scoreboards.invalidate(game.id);
     }
+    publishRegistrationChange(request.server.realtime, {
+      gameId: game.id,
+      teamId: participation.teamId,
+      status: change.status ?? participation.status,
+      previous: participation.status,
+    });
     logAdminAction(
       request,
       `Participation ${participation.id} of team ${participation.teamId} in ${game.title}: ` +

@@ -1,6 +1,7 @@
 /** Joining and leaving a game (G4, G5). */
 import type { Handlers } from '../../http/handlers.js';
 import { joinGame, leaveGame } from '../../services/playJoin.js';
+import { publishRegistrationChange } from '../../services/registrationChanges.js';
 import { callerOf, logAction, requireGame } from './context.js';
 
 export const gameJoinHandlers: Handlers = {
@@ -9,6 +10,12 @@ export const gameJoinHandlers: Handlers = {
     const game = await requireGame(request, request.params.id);
     const outcome = await joinGame(request.server.db, game, caller.id, request.body);
     if (outcome.accepted) request.server.scoreboards.invalidate(game.id);
+    publishRegistrationChange(request.server.realtime, {
+      gameId: game.id,
+      teamId: request.body.teamId,
+      status: outcome.status,
+      previous: outcome.previous,
+    });
     logAction(
       request,
       `${caller.userName} joined game ${game.title} with team ${request.body.teamId}`,
@@ -18,8 +25,16 @@ export const gameJoinHandlers: Handlers = {
   async gameLeaveGame(request) {
     const caller = callerOf(request);
     const game = await requireGame(request, request.params.id);
-    const { releasedWriteup } = await leaveGame(request.server.db, game.id, caller.id);
+    const { releasedWriteup, removed } = await leaveGame(request.server.db, game.id, caller.id);
     await request.server.files.release(releasedWriteup);
+    if (removed) {
+      publishRegistrationChange(request.server.realtime, {
+        gameId: game.id,
+        teamId: removed.teamId,
+        status: null,
+        previous: removed.status,
+      });
+    }
     logAction(request, `${caller.userName} left game ${game.title}`);
   },
 };

@@ -40,6 +40,13 @@ describe('GameEdit', () => {
       `/games/${game.id}/challenges`,
     );
     expect(screen.queryByRole('link', { name: 'Challenges' })).toBeNull();
+    // and the game's pages outside the console are beside the tabs
+    expect(screen.getByRole('link', { name: 'Monitor' }).getAttribute('href')).toBe(
+      `/games/${game.id}/monitor/events`,
+    );
+    expect(screen.getByRole('link', { name: 'Public page' }).getAttribute('href')).toBe(
+      `/games/${game.id}`,
+    );
     fireEvent.change(screen.getByLabelText('First blood'), { target: { value: '10' } });
     fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Autumn CTF' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,13 +1,17 @@
 /**
  * The tab bar over every page of one game in the console: Info, Notices, Review, Writeups and
  * Challenges (the seed's `admin/games/{id}/…` routes). The tab of the current path is selected.
+ * Beside it, the game's pages outside the console: its monitor and its public page.
  */
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { Identifier } from 'react-admin';
 import { useTranslate } from 'react-admin';
-import { Link, useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { consolePaths, useAdminPath } from '@/console/paths';
+import { playerPaths } from '@/lib/paths';
 
 const tabs = [
   { key: 'info', path: consolePaths.gameInfo },
@@ -30,22 +34,37 @@ export function GameTabs({ gameId }: { gameId: Identifier }) {
   const adminPath = useAdminPath();
   const { pathname } = useLocation();
   return (
-    <Tabs
-      value={tabOfPath(pathname)}
-      variant="scrollable"
-      allowScrollButtonsMobile
-      aria-label={translate('resources.games.tabs.label')}
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      alignItems={{ xs: 'flex-start', sm: 'center' }}
+      columnGap={2}
       sx={{ mb: 1 }}
     >
-      {tabs.map((tab) => (
-        <Tab
-          key={tab.key}
-          value={tab.key}
-          label={translate(`resources.games.tabs.${tab.key}`)}
-          component={Link}
-          to={adminPath(tab.path(gameId))}
-        />
-      ))}
-    </Tabs>
+      <Tabs
+        value={tabOfPath(pathname)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={translate('resources.games.tabs.label')}
+        sx={{ minWidth: 0, maxWidth: '100%' }}
+      >
+        {tabs.map((tab) => (
+          <Tab
+            key={tab.key}
+            value={tab.key}
+            label={translate(`resources.games.tabs.${tab.key}`)}
+            component={RouterLink}
+            to={adminPath(tab.path(gameId))}
+          />
+        ))}
+      </Tabs>
+      <Stack direction="row" columnGap={2} sx={{ px: { xs: 2, sm: 0 } }}>
+        <Link component={RouterLink} to={playerPaths.monitor(gameId, 'events')} variant="body2">
+          {translate('console.home.links.monitor')}
+        </Link>
+        <Link component={RouterLink} to={playerPaths.game(gameId)} variant="body2">
+          {translate('console.home.links.public_page')}
+        </Link>
+      </Stack>
+    </Stack>
   );
 }

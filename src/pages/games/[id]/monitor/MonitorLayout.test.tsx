@@ -44,6 +44,8 @@ describe('MonitorLayout', () => {
     expect(tabs.getByRole('tab', { name: 'Events' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('No events yet.')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Events - Spring CTF - Demo CTF'));
+    // the console is for administrators only
+    expect(screen.queryByRole('link', { name: 'Edit in the console' })).toBeNull();
   });
 
   it('matches the page case-insensitively', async () => {
@@ -74,11 +76,13 @@ describe('MonitorLayout', () => {
     );
   });
 
-  it('lets administrators in', async () => {
+  it('lets administrators in, with a way to the game in the console', async () => {
     startMonitoring({ role: 'Admin' });
     fakeApi.on('GET', eventsPath, 200, []);
     renderMonitor(`/games/${GAME_ID}/monitor/events`);
     expect(await screen.findByText('No events yet.')).toBeTruthy();
+    const toConsole = screen.getByRole('link', { name: 'Edit in the console' });
+    expect(toConsole.getAttribute('href')).toBe(`/admin/games/${GAME_ID}/info`);
   });
 
   it('says when a game has not started, and reads nothing until then', async () => {

@@ -1,6 +1,6 @@
 /**
  * `/games/:id/monitor/*` — the frame of a game's monitor pages: the game's title, tabs for the
- * four pages, and the page. Only monitors and administrators get further (the server enforces it
+ * four pages, and the page; administrators also get a way to the game in the console. Only monitors and administrators get further (the server enforces it
  * too): visitors are sent to sign in, others see why they cannot. The pages' data exists once the
  * game has started; until then a countdown says when.
  */
@@ -10,6 +10,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail } from '@/api/types';
@@ -98,14 +99,26 @@ export default function MonitorLayout() {
   return (
     <Stack spacing={2}>
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-        <Button
-          size="small"
-          component={RouterLink}
-          to={playerPaths.game(gameId)}
-          startIcon={<ArrowBackIcon />}
-        >
-          {t('monitor.back')}
-        </Button>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1 }}>
+          <Button
+            size="small"
+            component={RouterLink}
+            to={playerPaths.game(gameId)}
+            startIcon={<ArrowBackIcon />}
+          >
+            {t('monitor.back')}
+          </Button>
+          {roleAtLeast(profile.data.role, 'Admin') && (
+            <Button
+              size="small"
+              component={RouterLink}
+              to={playerPaths.consoleGame(gameId)}
+              startIcon={<AdminPanelSettingsIcon />}
+            >
+              {t('games.links.console')}
+            </Button>
+          )}
+        </Stack>
         <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
           {game.data.title}
         </Typography>

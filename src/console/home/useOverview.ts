@@ -1,0 +1,62 @@
+/**
+ * The console home's figures: read from `GET /api/admin/overview`, then kept current by the admin
+ * hub (registration changes, error log entries) here and by each running game's hubs
+ * (./useGameLiveFigures.ts); read again every minute as a safety net, after a lost connection
+ * came back, and when a game on the home starts or ends.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api, unwrap } from '@/api/client';
+import type { AdminOverview } from '@/api/types';
+import { useAdminHub } from '@/console/useAdminHub';
+import { useRegistrationChanges } from '@/console/useRegistrationChanges';
+import { logArrived, nextPhaseChange, registrationChanged } from './overviewUpdates';
+
+export const OVERVIEW_QUERY = ['console', 'overview'] as const;
+/** The safety net: however live the figures are, read them all again this often. */
+export const OVERVIEW_REFRESH_MS = 60_000;
+/** setTimeout's largest delay (about 24.8 days). */
+const MAX_TIMER = 2 ** 31 - 1;
+
+/** Applies a change to the cached figures (none while they are not read yet). */
+export function useOverviewUpdate() {
+  const queryClient = useQueryClient();
+  return {
+    update: (change: (overview: AdminOverview) => AdminOverview) =>
+      queryClient.setQueryData<AdminOverview>(OVERVIEW_QUERY, (overview) =>
+        overview ? change(overview) : overview,
+      ),
+    refetch: () => void queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY }),
+  };
+}
+
+export function useOverview() {
+  const query = useQuery({
+    queryKey: OVERVIEW_QUERY,
+    queryFn: async () => unwrap(await api.GET('/api/admin/overview')),
+    refetchInterval: OVERVIEW_REFRESH_MS,
+  });
+  const { update, refetch } = useOverviewUpdate();
+  useRegistrationChanges({
+    onChange: (change) => update((overview) => registrationChanged(overview, change)),
+    onReconnected: refetch,
+  });
+  const hub = useAdminHub({
+    onLog: (entry) => update((overview) => logArrived(overview, entry)),
+    onReconnected: refetch,
+  });
+  // A game that starts or ends moves between the home's sections: read the figures again then.
+  const queryClient = useQueryClient();
+  const { data } = query;
+  useEffect(() => {
+    const next = data && nextPhaseChange(data, Date.now());
+    if (next === undefined) return;
+    const delay = Math.min(Math.max(0, next - Date.now()) + 1_000, MAX_TIMER);
+    const timer = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY }),
+      delay,
+    );
+    return () => clearTimeout(timer);
+  }, [data, queryClient]);
+  return { ...query, hub };
+}
