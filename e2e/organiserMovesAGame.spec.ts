@@ -128,9 +128,9 @@ describe('an organiser moves a game to the next event', skipUnless(enabled, noCh
       // The page keeps the phone's width; the table scrolls inside its card.
       const box = await importButton.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        390,
-      );
+      expect(
+        await phone.evaluate<number>('document.documentElement.scrollWidth'),
+      ).toBeLessThanOrEqual(390);
       const found = blocking(await runAxe(phone));
       expect(found, describeViolations('games list on a phone', found).join('\n')).toEqual([]);
     } finally {
