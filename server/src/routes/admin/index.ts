@@ -7,6 +7,8 @@ import { adminFileHandlers } from './files.js';
 import { adminInstanceHandlers } from './instances.js';
 import { adminParticipationHandlers } from './participation.js';
 import { adminWriteupHandlers } from './writeups.js';
+import { adminWebhookDeliveryHandlers } from './webhookDeliveries.js';
+import { adminWebhookHandlers } from './webhooks.js';
 
 export const adminHandlers: Handlers = {
   ...adminWriteupHandlers,
@@ -17,4 +19,6 @@ export const adminHandlers: Handlers = {
   ...adminConfigHandlers,
   ...adminLogHandlers,
   ...adminUserHandlers,
+  ...adminWebhookHandlers,
+  ...adminWebhookDeliveryHandlers,
 };
