@@ -1,6 +1,7 @@
 /**
  * The tab bar over every page of one game in the console: Info, Notices, Review, Writeups and
- * Challenges (the seed's `admin/games/{id}/…` routes). The tab of the current path is selected.
+ * Challenges (the seed's `admin/games/{id}/…` routes), and a link to the game's webhooks. The tab
+ * of the current path is selected.
  */
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -15,6 +16,8 @@ const tabs = [
   { key: 'review', path: consolePaths.review },
   { key: 'writeups', path: consolePaths.writeups },
   { key: 'challenges', path: consolePaths.challenges },
+  // The game's own endpoints, on the webhooks list (not a page of the game: never selected).
+  { key: 'webhooks', path: consolePaths.webhooks },
 ] as const;
 
 export type GameTab = (typeof tabs)[number]['key'];
