@@ -135,7 +135,9 @@ export function DeliveryLog() {
           {translate('resources.webhooks.deliveries.empty')}
         </Typography>
       ) : (
-        <TableContainer>
+        // Scrolls in its own box on a phone: its width never widens the page (width 0, then the
+        // whole line).
+        <TableContainer sx={{ width: 0, minWidth: '100%' }}>
           <Table size="small" aria-label={translate('resources.webhooks.deliveries.title')}>
             <TableHead>
               <TableRow>

@@ -1,16 +1,20 @@
 /**
  * Every webhook endpoint, newest first, or a game's own when the list is filtered by game
  * (`?filter={"gameId":…}`, the link on a game's pages): name and URL, scope, format, events,
- * enabled, the last delivery's state. A row opens the endpoint's page with its delivery log.
+ * enabled, the last delivery's state (on a phone: name, games, format and last delivery). A row
+ * opens the endpoint's page with its delivery log.
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import {
   BooleanField,
   CreateButton,
   DataTable,
   List,
   Pagination,
+  SimpleList,
   TopToolbar,
   useListContext,
   useRecordContext,
@@ -62,7 +66,27 @@ function GameHeading() {
   );
 }
 
+/** On a phone, one line per endpoint: name, then games and format, the last delivery aside. */
+function PhoneList() {
+  const translate = useTranslate();
+  return (
+    <SimpleList<Webhook>
+      linkType="show"
+      primaryText={(record) => record.name}
+      secondaryText={(record) =>
+        `${record.gameTitle ?? translate('resources.webhooks.all_games')} · ${translate(
+          `resources.webhooks.formats.${record.format}`,
+        )}`
+      }
+      tertiaryText={(record) =>
+        translate(`resources.webhooks.status.${record.lastDelivery?.status ?? 'none'}`)
+      }
+    />
+  );
+}
+
 export function WebhookList() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
       actions={
@@ -77,21 +101,25 @@ export function WebhookList() {
       error={<ListError />}
     >
       <GameHeading />
-      <DataTable<Webhook> rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col source="name" disableSort field={NameAndUrl} />
-        <DataTable.Col
-          source="gameId"
-          label="resources.webhooks.fields.scope"
-          disableSort
-          field={ScopeField}
-        />
-        <DataTable.Col source="format" disableSort field={FormatField} />
-        <DataTable.Col source="events" disableSort field={EventsField} />
-        <DataTable.Col source="enabled" disableSort>
-          <BooleanField source="enabled" />
-        </DataTable.Col>
-        <DataTable.Col source="lastDelivery" disableSort field={LastDeliveryField} />
-      </DataTable>
+      {phone ? (
+        <PhoneList />
+      ) : (
+        <DataTable<Webhook> rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="name" disableSort field={NameAndUrl} />
+          <DataTable.Col
+            source="gameId"
+            label="resources.webhooks.fields.scope"
+            disableSort
+            field={ScopeField}
+          />
+          <DataTable.Col source="format" disableSort field={FormatField} />
+          <DataTable.Col source="events" disableSort field={EventsField} />
+          <DataTable.Col source="enabled" disableSort>
+            <BooleanField source="enabled" />
+          </DataTable.Col>
+          <DataTable.Col source="lastDelivery" disableSort field={LastDeliveryField} />
+        </DataTable>
+      )}
     </List>
   );
 }
