@@ -15,8 +15,8 @@ const COLORS: Partial<Record<WebhookDeliveryEvent, number>> = {
   GameEnd: 0x6a1b9a,
 };
 
-/** Discord's own markdown characters, escaped so names show as written. */
-const escape = (text: string) => text.replace(/[\\*_~`|>]/g, (c) => `\\${c}`);
+/** Discord's own markdown characters (\x60 is the backtick), escaped so names show as written. */
+const escape = (text: string) => text.replace(/[\\*_~\x60|>]/g, (c) => `\\${c}`);
 
 export function discordBody(event: WebhookDeliveryEvent, payload: EventPayload) {
   const fields: { name: string; value: string; inline: boolean }[] = [];
