@@ -88,6 +88,10 @@ describe('an organiser adds a webhook and sends a test', skipUnless(enabled, noC
     await page.getByText('No webhooks yet.').waitFor();
     await checkPage('webhooks (empty)');
     await page.getByRole('link', { name: 'Create' }).first().click();
+    // A URL the server could not POST to is refused before anything is sent.
+    await page.locator('input[name="url"]').fill('ftp://chat.example.org/hooks');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Enter an address starting with http:// or https://').waitFor();
     await page.locator('input[name="url"]').fill(receiver.url('/organiser'));
     await page.locator('input[name="name"]').fill('Crew chat');
     await page.getByRole('combobox', { name: 'Format' }).click();

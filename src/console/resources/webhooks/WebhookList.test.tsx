@@ -62,7 +62,7 @@ describe('WebhookList', () => {
     expect(within(chat).getByText('Failed')).toBeTruthy();
   });
 
-  it('asks the API for one game’s endpoints when filtered by game', async () => {
+  it('asks the API for one game’s endpoints when filtered by game, and creates for it', async () => {
     fakeApi.on(
       'GET',
       '/api/admin/webhooks',
@@ -77,5 +77,9 @@ describe('WebhookList', () => {
     });
     expect(await screen.findByText('Webhooks of Spring CTF')).toBeTruthy();
     expect(fakeApi.requests('GET', '/api/admin/webhooks')[0].query.get('gameId')).toBe('7');
+    // A new endpoint from here is for that game.
+    expect(screen.getByRole('link', { name: 'Create' }).getAttribute('href')).toBe(
+      '/webhooks/create?gameId=7',
+    );
   });
 });

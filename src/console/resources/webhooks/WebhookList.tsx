@@ -85,15 +85,24 @@ function PhoneList() {
   );
 }
 
+/** "Create", for the game the list is filtered by when it is. */
+function Actions() {
+  const { filterValues } = useListContext<Webhook>();
+  const gameId = Number(filterValues?.gameId) || undefined;
+  return (
+    <TopToolbar>
+      <CreateButton
+        to={gameId ? { pathname: '/webhooks/create', search: `?gameId=${gameId}` } : undefined}
+      />
+    </TopToolbar>
+  );
+}
+
 export function WebhookList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
+      actions={<Actions />}
       perPage={25}
       pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
       exporter={false}
