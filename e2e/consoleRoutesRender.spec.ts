@@ -85,6 +85,12 @@ function routesOf(seed: ConsoleSeed): ConsoleRoute[] {
       shows: text(seed.templateChallenge.flagTemplate),
     },
     { name: 'posts', path: '/admin/posts', shows: text(seed.postTitle) },
+    { name: 'webhooks', path: '/admin/webhooks', shows: text(seed.webhook.name) },
+    {
+      name: 'webhook-show',
+      path: `/admin/webhooks/${seed.webhook.id}/show`,
+      shows: text('Nothing sent yet'),
+    },
   ];
 }
 

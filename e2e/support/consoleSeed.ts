@@ -1,7 +1,7 @@
 // A game in full swing, as the console shows it: challenges and flags (written by the server's
 // builders), then through the API what players and an organiser do — two teams register (one is
 // accepted), the accepted one uploads a writeup and, when a Docker engine answers, starts a
-// container; the organiser publishes a notice and a post. Every request leaves log entries.
+// container; the organiser publishes a notice and a post and adds a webhook. Every request leaves log entries.
 import { createChallenge, createGame } from '../../server/test/support/competition.js';
 import {
   registerTeamInGame,
@@ -23,6 +23,8 @@ export interface ConsoleSeed {
   pendingTeam: string;
   notice: string;
   postTitle: string;
+  /** A webhook endpoint of the game that nothing has been sent to yet. */
+  webhook: { id: number; name: string };
   /** Whether a team container runs (the instances list then shows it). */
   containerRunning: boolean;
   /** Signs the sessions out and stops the container, if any. */
@@ -108,6 +110,19 @@ export async function seedGameInFullSwing(server: RunningServer): Promise<Consol
       isPinned: true,
     },
   });
+  const webhook = await organiser.call<{ id: number; name: string }>(
+    'POST',
+    '/api/admin/webhooks',
+    {
+      data: {
+        name: 'Winter Cup chat',
+        url: 'https://chat.example.org/hooks/winter-cup',
+        format: 'Discord',
+        gameId: game.id,
+        events: ['FirstBlood', 'GameEnd'],
+      },
+    },
+  );
   if (echo) await captain.call('POST', `/api/game/${game.id}/container/${echo.id}`);
 
   return {
@@ -119,6 +134,7 @@ export async function seedGameInFullSwing(server: RunningServer): Promise<Consol
     pendingTeam: 'Null Pointers',
     notice,
     postTitle,
+    webhook: { id: webhook.id, name: webhook.name },
     containerRunning: echo !== null,
     async cleanUp() {
       if (echo) await captain.send('DELETE', `/api/game/${game.id}/container/${echo.id}`);

@@ -69,6 +69,20 @@ export interface ContainerConfig {
 export const STORAGE_KINDS = ['local'] as const;
 export type StorageKind = (typeof STORAGE_KINDS)[number];
 
+/** Webhook deliveries (services/webhooks/). Not read from the environment: tests shorten them. */
+export interface WebhookConfig {
+  /** How long a receiver may take to answer. */
+  timeoutMs: number;
+  /** The first retry waits this long; each next one four times longer. */
+  retryBaseMs: number;
+  /** Attempts before a delivery is marked failed. */
+  maxAttempts: number;
+  /** How often each instance looks for due deliveries. */
+  pollIntervalMs: number;
+  /** How often one instance of the cluster looks for games that started or ended. */
+  scheduleIntervalMs: number;
+}
+
 export interface StorageConfig {
   /** `VEXIL_STORAGE`: `local` (default), a folder of this machine or a volume mounted on it. */
   kind: StorageKind;
@@ -117,6 +131,7 @@ export interface Config {
   storage: StorageConfig;
   /** Who may read `/metrics` (off when neither a token nor an address is given). */
   metrics: MetricsConfig;
+  webhooks: WebhookConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -333,5 +348,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     containers: containerConfig(env),
     storage: storageConfig(env, cwd, dataDir),
     metrics: metricsConfig(env),
+    // 5 attempts: at once, then after 30 s, 2 min, 8 min and 32 min (about 45 minutes in all).
+    webhooks: {
+      timeoutMs: 10_000,
+      retryBaseMs: 30_000,
+      maxAttempts: 5,
+      pollIntervalMs: 2_000,
+      scheduleIntervalMs: 30_000,
+    },
   };
 }

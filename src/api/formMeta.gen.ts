@@ -63,6 +63,37 @@ export const enums = {
     "Upcoming",
     "Ended"
   ],
+  "WebhookFormat": [
+    "Discord",
+    "Slack",
+    "Json"
+  ],
+  "WebhookEvent": [
+    "FirstBlood",
+    "SecondBlood",
+    "ThirdBlood",
+    "Solve",
+    "Notice",
+    "GameStart",
+    "GameEnd",
+    "TeamRegistered"
+  ],
+  "WebhookDeliveryEvent": [
+    "FirstBlood",
+    "SecondBlood",
+    "ThirdBlood",
+    "Solve",
+    "Notice",
+    "GameStart",
+    "GameEnd",
+    "TeamRegistered",
+    "Test"
+  ],
+  "WebhookDeliveryStatus": [
+    "Pending",
+    "Delivered",
+    "Failed"
+  ],
   "SubmissionType": [
     "Unaccepted",
     "FirstBlood",
@@ -1373,6 +1404,313 @@ export const models = {
         "items": {
           "ref": "GameOverview"
         }
+      }
+    }
+  },
+  "WebhookDeliveryModel": {
+    "required": [
+      "id",
+      "event",
+      "status",
+      "attempts",
+      "createdAt",
+      "lastAttemptAt",
+      "nextAttemptAt",
+      "lastStatusCode",
+      "lastError"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "event": {
+        "type": "string",
+        "enum": [
+          "FirstBlood",
+          "SecondBlood",
+          "ThirdBlood",
+          "Solve",
+          "Notice",
+          "GameStart",
+          "GameEnd",
+          "TeamRegistered",
+          "Test"
+        ],
+        "enumName": "WebhookDeliveryEvent"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "Pending",
+          "Delivered",
+          "Failed"
+        ],
+        "enumName": "WebhookDeliveryStatus"
+      },
+      "attempts": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "createdAt": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "lastAttemptAt": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int64"
+      },
+      "nextAttemptAt": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int64"
+      },
+      "lastStatusCode": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int32"
+      },
+      "lastError": {
+        "type": "string",
+        "nullable": true
+      }
+    }
+  },
+  "WebhookModel": {
+    "required": [
+      "id",
+      "name",
+      "url",
+      "format",
+      "gameId",
+      "gameTitle",
+      "events",
+      "enabled",
+      "secret",
+      "createdAt",
+      "lastDelivery"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "name": {
+        "type": "string"
+      },
+      "url": {
+        "type": "string"
+      },
+      "format": {
+        "type": "string",
+        "enum": [
+          "Discord",
+          "Slack",
+          "Json"
+        ],
+        "enumName": "WebhookFormat"
+      },
+      "gameId": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int32"
+      },
+      "gameTitle": {
+        "type": "string",
+        "nullable": true
+      },
+      "events": {
+        "type": "array",
+        "items": {
+          "type": "string",
+          "enum": [
+            "FirstBlood",
+            "SecondBlood",
+            "ThirdBlood",
+            "Solve",
+            "Notice",
+            "GameStart",
+            "GameEnd",
+            "TeamRegistered"
+          ],
+          "enumName": "WebhookEvent"
+        }
+      },
+      "enabled": {
+        "type": "boolean"
+      },
+      "secret": {
+        "type": "string"
+      },
+      "createdAt": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "lastDelivery": {
+        "type": "unknown"
+      }
+    }
+  },
+  "ArrayResponseOfWebhookModel": {
+    "required": [
+      "data",
+      "length",
+      "total"
+    ],
+    "fields": {
+      "data": {
+        "type": "array",
+        "items": {
+          "ref": "WebhookModel"
+        }
+      },
+      "length": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "total": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      }
+    }
+  },
+  "WebhookCreateModel": {
+    "required": [
+      "url",
+      "format",
+      "events"
+    ],
+    "fields": {
+      "name": {
+        "type": "string",
+        "maxLength": 128
+      },
+      "url": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 2048
+      },
+      "format": {
+        "type": "string",
+        "enum": [
+          "Discord",
+          "Slack",
+          "Json"
+        ],
+        "enumName": "WebhookFormat"
+      },
+      "gameId": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "events": {
+        "type": "array",
+        "maxItems": 8,
+        "items": {
+          "type": "string",
+          "enum": [
+            "FirstBlood",
+            "SecondBlood",
+            "ThirdBlood",
+            "Solve",
+            "Notice",
+            "GameStart",
+            "GameEnd",
+            "TeamRegistered"
+          ],
+          "enumName": "WebhookEvent"
+        }
+      },
+      "enabled": {
+        "type": "boolean",
+        "default": true
+      }
+    }
+  },
+  "WebhookUpdateModel": {
+    "required": [],
+    "fields": {
+      "name": {
+        "type": "string",
+        "maxLength": 128
+      },
+      "url": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 2048
+      },
+      "format": {
+        "type": "string",
+        "enum": [
+          "Discord",
+          "Slack",
+          "Json"
+        ],
+        "enumName": "WebhookFormat"
+      },
+      "gameId": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "events": {
+        "type": "array",
+        "maxItems": 8,
+        "items": {
+          "type": "string",
+          "enum": [
+            "FirstBlood",
+            "SecondBlood",
+            "ThirdBlood",
+            "Solve",
+            "Notice",
+            "GameStart",
+            "GameEnd",
+            "TeamRegistered"
+          ],
+          "enumName": "WebhookEvent"
+        }
+      },
+      "enabled": {
+        "type": "boolean"
+      }
+    }
+  },
+  "ArrayResponseOfWebhookDeliveryModel": {
+    "required": [
+      "data",
+      "length",
+      "total"
+    ],
+    "fields": {
+      "data": {
+        "type": "array",
+        "items": {
+          "ref": "WebhookDeliveryModel"
+        }
+      },
+      "length": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "total": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
       }
     }
   },

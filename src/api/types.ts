@@ -100,6 +100,15 @@ export type LogLevelFilter = NonNullable<
   NonNullable<operations['adminGetLogs']['parameters']['query']>['level']
 >;
 
+// admin: webhooks and their delivery log
+export type Webhook = Schemas['WebhookModel'];
+export type WebhookCreate = Schemas['WebhookCreateModel'];
+export type WebhookUpdate = Schemas['WebhookUpdateModel'];
+export type WebhookEvent = Schemas['WebhookEvent'];
+export type WebhookFormat = Schemas['WebhookFormat'];
+export type WebhookDelivery = Schemas['WebhookDeliveryModel'];
+export type WebhookDeliveryList = Schemas['ArrayResponseOfWebhookDeliveryModel'];
+
 // game: the team's challenges page (challenge list, challenge, flags, containers)
 export type TeamGameView = Schemas['GameDetailModel'];
 export type GameChallenge = Schemas['ChallengeInfo'];

@@ -18,6 +18,7 @@ import posts from '@/console/resources/posts';
 import { SettingsPage } from '@/console/resources/settings/SettingsPage';
 import teams from '@/console/resources/teams';
 import users from '@/console/resources/users';
+import webhooks from '@/console/resources/webhooks';
 import writeups from '@/console/resources/writeups';
 import i18n from '@/lib/i18n';
 import { AccessDenied } from '@/components/status/AccessDenied';
@@ -87,6 +88,7 @@ export default function Console() {
       <Resource name="posts" {...posts} />
       <Resource name="instances" {...instances} />
       <Resource name="logs" {...logs} />
+      <Resource name="webhooks" {...webhooks} />
       {/* nested under a game: declared here, their pages registered below */}
       <Resource
         name="challenges"

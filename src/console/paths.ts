@@ -17,6 +17,9 @@ export const consolePaths = {
     `/games/${gameId}/challenges/${challengeId}`,
   flags: (gameId: Identifier, challengeId: Identifier) =>
     `/games/${gameId}/challenges/${challengeId}/flags`,
+  /** The webhooks list filtered to the game's own endpoints. */
+  webhooks: (gameId: Identifier) =>
+    `/webhooks?filter=${encodeURIComponent(JSON.stringify({ gameId: Number(gameId) }))}`,
 };
 
 /** A console path as a router link (`/admin/…`). */

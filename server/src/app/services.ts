@@ -21,6 +21,7 @@ import { scoreboardsPlugin } from '../services/plugins/scoreboards.js';
 import { sessionsPlugin } from '../services/plugins/sessions.js';
 import { submissionBatchesPlugin } from '../services/plugins/submissionBatches.js';
 import { settingsPlugin } from '../services/plugins/settings.js';
+import { webhooksPlugin } from '../services/plugins/webhooks.js';
 import { capturesPlugin, tcpProxyPlugin } from '../services/plugins/tcpProxy.js';
 import type { AppDependencies } from './dependencies.js';
 
@@ -37,6 +38,7 @@ export const services = fp<AppDependencies>(
     // After the containers: the checker starts after their janitor and stops before it.
     await app.register(flagCheckerPlugin);
     await app.register(submissionBatchesPlugin);
+    await app.register(webhooksPlugin);
     await app.register(sessionsPlugin, { lookupSession: deps.lookupSession });
     await app.register(capturesPlugin);
     await app.register(tcpProxyPlugin);

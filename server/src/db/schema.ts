@@ -9,6 +9,7 @@ import type { ParticipationTables } from './tables/participations.js';
 import type { PlatformTables } from './tables/platform.js';
 import type { PostTables } from './tables/posts.js';
 import type { TeamTables } from './tables/teams.js';
+import type { WebhookTables } from './tables/webhooks.js';
 
 export interface DB
   extends
@@ -19,4 +20,5 @@ export interface DB
     ParticipationTables,
     ContainerTables,
     PostTables,
-    PlatformTables {}
+    PlatformTables,
+    WebhookTables {}

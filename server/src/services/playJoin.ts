@@ -3,7 +3,8 @@
  * game missing → 404; ended outside practice mode → 400 (10002); wrong invite code → 400; invalid
  * division → 400; team missing → 404; caller not a member → 400; caller already registered in a
  * registration that is not Rejected → 400; member limit reached → 400. Game start, hidden state and
- * team lock are not checked. Everything is written in one transaction.
+ * team lock are not checked. Everything is written in one transaction, with the webhook deliveries
+ * of a new registration (`TeamRegistered`).
  */
 import type { Kysely } from 'kysely';
 import type { Game } from '../db/repositories/games.js';
@@ -28,6 +29,8 @@ import { InvalidInput, NotFound, Refused } from '../domain/errors.js';
 import { gameEnded, isClosed } from '../domain/gameGate.js';
 import { sign } from '../domain/teamToken.js';
 import { changeParticipation } from './playParticipation.js';
+import { teamRegisteredEvent } from './webhooks/gameEvents.js';
+import { enqueueEvents } from './webhooks/outbox.js';
 
 export interface JoinRequest {
   teamId: number;
@@ -80,6 +83,11 @@ export async function joinGame(
           division,
           now,
         }));
+      if (!existing) {
+        // A new registration: its webhook deliveries commit with it.
+        const registration = { id: participation.id, teamId: team.id, teamName: team.name };
+        await enqueueEvents(trx, [teamRegisteredEvent(game, { ...registration, time: now })], now);
+      }
       const limit = game.teamMemberCountLimit;
       if (limit > 0 && (await countParticipants(trx, participation.id)) >= limit) {
         throw new Refused(`The number of participants in the team exceeds the limit of ${limit}`);

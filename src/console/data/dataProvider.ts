@@ -99,6 +99,17 @@
  *                       &skip={(page-1)*perPage}   (the extra entry tells whether more follow)
  *   live entries      → the `ReceivedLog` messages of /hub/admin (../useAdminHub.ts)
  *
+ * react-admin call    → HTTP (webhooks; filter.gameId reaches the entry in meta)
+ * getList             → GET  /api/admin/webhooks[?gameId={filter.gameId}]   (all; paged here)
+ * getOne              → GET  /api/admin/webhooks/{id}
+ * update              → PUT  /api/admin/webhooks/{id}   body: the changed settings
+ * create              → POST /api/admin/webhooks        body: WebhookCreateModel → the endpoint
+ * delete              → DELETE /api/admin/webhooks/{id}
+ * webhookDeliveries   → GET  /api/admin/webhooks/{id}/deliveries?skip&count (newest first)
+ * sendWebhookTest     → POST /api/admin/webhooks/{id}/test → the queued delivery
+ * redeliverWebhook    → POST /api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver
+ * rotateWebhookSecret → POST /api/admin/webhooks/{id}/secret → the endpoint with its new secret
+ *
  * Errors are the client's HttpError (message = the server's title, status), which react-admin
  * shows as notifications and hands to authProvider.checkError.
  */
@@ -118,7 +129,8 @@ import { listQueryInMeta } from './listQueryLifecycle';
 import { settingsActions } from './settingsRoutes';
 import { teamLifecycle } from './teamLifecycle';
 import { userLifecycle } from './userLifecycle';
-import type { ResourceRoutes, GameMeta } from './kit';
+import { webhookActions } from './webhookRoutes';
+import type { ResourceRoutes, GameMeta, Page } from './kit';
 
 type AnyRoutes = ResourceRoutes<RaRecord, unknown, unknown>;
 
@@ -220,6 +232,11 @@ const extraMethods = {
   saveSettings: (sections: Settings) => settingsActions.save(sections),
   uploadLogo: (file: File) => settingsActions.uploadLogo(file),
   removeLogo: () => settingsActions.removeLogo(),
+  webhookDeliveries: (id: Identifier, page: Page) => webhookActions.deliveries(id, page),
+  sendWebhookTest: (id: Identifier) => webhookActions.sendTest(id),
+  redeliverWebhook: (id: Identifier, deliveryId: number) =>
+    webhookActions.redeliver(id, deliveryId),
+  rotateWebhookSecret: (id: Identifier) => webhookActions.rotateSecret(id),
 };
 
 export type ConsoleDataProvider = DataProvider & typeof extraMethods;
@@ -234,5 +251,6 @@ export const dataProvider: ConsoleDataProvider = withLifecycleCallbacks(
     flagLifecycle,
     listQueryInMeta('instances'),
     listQueryInMeta('logs'),
+    listQueryInMeta('webhooks'),
   ],
 );

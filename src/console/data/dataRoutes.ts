@@ -20,6 +20,7 @@ import { writeupRoutes } from './writeupRoutes';
 import { postRoutes } from './postRoutes';
 import { teamRoutes } from './teamRoutes';
 import { participationRoutes } from './participationRoutes';
+import { webhookRoutes } from './webhookRoutes';
 import type { ResourceRoutes } from './kit';
 
 /** A user as the console shows it: the admin list's model (`id` is the user's GUID). */
@@ -81,6 +82,7 @@ export const routes = {
   posts: postRoutes,
   instances: instanceRoutes,
   logs: logRoutes,
+  webhooks: webhookRoutes,
 };
 
 export type ResourceName = keyof typeof routes;

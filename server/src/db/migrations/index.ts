@@ -12,6 +12,7 @@ import { fileContentTypes } from './0008_file_content_types.js';
 import { submissionClaims } from './0009_submission_claims.js';
 import { teamContainerLease } from './0010_team_container_lease.js';
 import { scoreboardFreeze } from './0011_scoreboard_freeze.js';
+import { webhooks } from './0012_webhooks.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -27,4 +28,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0009_submission_claims': submissionClaims,
   '0010_team_container_lease': teamContainerLease,
   '0011_scoreboard_freeze': scoreboardFreeze,
+  '0012_webhooks': webhooks,
 };

@@ -8,6 +8,8 @@ import { adminInstanceHandlers } from './instances.js';
 import { adminParticipationHandlers } from './participation.js';
 import { adminWriteupHandlers } from './writeups.js';
 import { adminOverviewHandlers } from './overview.js';
+import { adminWebhookDeliveryHandlers } from './webhookDeliveries.js';
+import { adminWebhookHandlers } from './webhooks.js';
 
 export const adminHandlers: Handlers = {
   ...adminOverviewHandlers,
@@ -19,4 +21,6 @@ export const adminHandlers: Handlers = {
   ...adminConfigHandlers,
   ...adminLogHandlers,
   ...adminUserHandlers,
+  ...adminWebhookHandlers,
+  ...adminWebhookDeliveryHandlers,
 };

@@ -1,4 +1,7 @@
-/** Normal game notices written by organisers (E12–E15); new ones are pushed to the players. */
+/**
+ * Normal game notices written by organisers (E12–E15); new ones are pushed to the players and
+ * queued for the webhooks that want notices.
+ */
 import {
   createNotice,
   deleteNotice,
@@ -7,9 +10,12 @@ import {
   updateNoticeValues,
   type GameNotice,
 } from '../../db/repositories/notices.js';
+import { withTransaction } from '../../db/transaction.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { groups } from '../../services/realtime.js';
+import { noticeEvent } from '../../services/webhooks/gameEvents.js';
+import { enqueueEvents } from '../../services/webhooks/outbox.js';
 import { logAdminAction } from '../admin/adminLog.js';
 import { requireGame } from './lookup.js';
 
@@ -24,12 +30,17 @@ export const toNoticeModel = ({ id, time, type, values }: GameNotice) => ({
 export const editNoticeHandlers: Handlers = {
   async editAddGameNotice(request) {
     const { id: gameId } = request.params;
-    await requireGame(request, gameId);
+    const game = await requireGame(request, gameId);
+    // The notice and its webhook deliveries commit together.
     const notice = toNoticeModel(
-      await createNotice(request.server.db, {
-        gameId,
-        type: 'Normal',
-        values: [request.body.content],
+      await withTransaction(request.server.db, async (trx) => {
+        const stored = await createNotice(trx, {
+          gameId,
+          type: 'Normal',
+          values: [request.body.content],
+        });
+        await enqueueEvents(trx, [noticeEvent(game, stored)]);
+        return stored;
       }),
     );
     request.server.realtime.publish(groups.players(gameId), 'ReceivedGameNotice', notice);

@@ -12,6 +12,9 @@
  * bonuses (Vexil: one rule for board and notices). A wrong answer equal to another team's own
  * flag of the same challenge is `CheatDetected`.
  *
+ * The batch's webhook events (solves, bloods, blood notices) are queued in the same transaction
+ * (./webhookEvents.ts): rows in the outbox, sent later by the webhook sender.
+ *
  * A batch costs about a dozen statements whatever its size: the counters of every challenge move
  * in one update, the solve orders in another, the events go in one insert.
  *
@@ -52,6 +55,7 @@ import { withTransaction } from '../../db/transaction.js';
 import { countsForScore } from '../../domain/gameGate.js';
 import { isDynamic } from '../playInstances.js';
 import { judgeAnswer, type Judgement } from './judge.js';
+import { queueSolveWebhooks } from './webhookEvents.js';
 
 const BLOODS: NoticeType[] = ['FirstBlood', 'SecondBlood', 'ThirdBlood'];
 
@@ -80,6 +84,10 @@ interface Item {
   owner: { participationId: number; teamName: string } | null;
   events: GameEvent[];
   counted: boolean;
+  /** Its place among the challenge's solvers (counted solves). */
+  order: number;
+  /** The blood notice made for it (counted solves). */
+  blood: GameNotice | null;
 }
 
 const pairKey = (participationId: number, challengeId: number) =>
@@ -101,6 +109,10 @@ async function checkInTransaction(
   const won = await settle(trx, items);
   const notices = await countSolves(trx, won);
   await recordEvents(trx, won);
+  await queueSolveWebhooks(
+    trx,
+    won.filter((item) => item.counted),
+  );
   for (const item of won) {
     if (!item.owner) continue;
     await insertCheatInfo(trx, {
@@ -170,6 +182,8 @@ async function judge(trx: Transaction<DB>, waiting: SubmissionView[]): Promise<I
       },
       events: [],
       counted: false,
+      order: 0,
+      blood: null,
     });
   }
   return items;
@@ -234,18 +248,18 @@ async function countSolves(trx: Transaction<DB>, won: Item[]): Promise<GameNotic
     for (const item of group) {
       order++;
       item.counted = true;
+      item.order = order;
       orders.set(item.instance!.id, order);
       // Blood notices are listed by time: stamped once the counter has fixed their order.
       const now = Date.now();
       if (order <= BLOODS.length && !item.challenge.disableBloodBonus && now < item.game.end) {
-        notices.push(
-          await createNotice(trx, {
-            gameId: item.game.id,
-            type: BLOODS[order - 1],
-            values: [item.submission.teamName, item.challenge.title],
-            time: now,
-          }),
-        );
+        item.blood = await createNotice(trx, {
+          gameId: item.game.id,
+          type: BLOODS[order - 1],
+          values: [item.submission.teamName, item.challenge.title],
+          time: now,
+        });
+        notices.push(item.blood);
       }
     }
   }

@@ -1,7 +1,8 @@
 /**
  * The tab bar over every page of one game in the console: Info, Notices, Review, Writeups and
- * Challenges (the seed's `admin/games/{id}/…` routes). The tab of the current path is selected.
- * Beside it, the game's pages outside the console: its monitor and its public page.
+ * Challenges (the seed's `admin/games/{id}/…` routes), and a link to the game's webhooks. The tab
+ * of the current path is selected. Beside it, the game's pages outside the console: its monitor
+ * and its public page.
  */
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -19,6 +20,8 @@ const tabs = [
   { key: 'review', path: consolePaths.review },
   { key: 'writeups', path: consolePaths.writeups },
   { key: 'challenges', path: consolePaths.challenges },
+  // The game's own endpoints, on the webhooks list (not a page of the game: never selected).
+  { key: 'webhooks', path: consolePaths.webhooks },
 ] as const;
 
 export type GameTab = (typeof tabs)[number]['key'];

@@ -1,0 +1,40 @@
+/** The outbox events of a game's notices and registrations (./outbox.ts queues them). */
+import type { GameNotice } from '../../db/repositories/notices.js';
+import type { OutboxEvent } from './outbox.js';
+
+export interface GameRef {
+  id: number;
+  title: string;
+  hidden: boolean;
+}
+
+const refOf = ({ id, title, hidden }: GameRef): GameRef => ({ id, title, hidden });
+
+/** A notice (an organiser's, or a blood notice of the platform). */
+export function noticeEvent(game: GameRef, notice: GameNotice): OutboxEvent {
+  return {
+    event: 'Notice',
+    key: `notice:${notice.id}`,
+    game: refOf(game),
+    fields: {
+      time: notice.time,
+      notice: { id: notice.id, type: notice.type, values: notice.values },
+    },
+  };
+}
+
+/** A team's registration for the game was created. */
+export function teamRegisteredEvent(
+  game: GameRef,
+  registration: { id: number; teamId: number; teamName: string; time: number },
+): OutboxEvent {
+  return {
+    event: 'TeamRegistered',
+    key: `registration:${registration.id}`,
+    game: refOf(game),
+    fields: {
+      time: registration.time,
+      team: { id: registration.teamId, name: registration.teamName },
+    },
+  };
+}

@@ -1,0 +1,155 @@
+// Game start and end have no request: the schedule job queues them. However often it runs, on
+// however many instances, each endpoint gets one GameStart and one GameEnd per game (the outbox
+// key `game:<id>:start` is unique per endpoint); endpoints added after the start do not get it.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '#server/db/database.js';
+import { enqueueGameMilestones } from '#server/services/webhooks/schedule.js';
+import { createTestApp, signIn } from '../support/app.js';
+import { createGame } from '../support/competition.js';
+import { describeEachDatabase, openTestDatabase, type TestDatabase } from '../support/databases.js';
+import { useTestApp } from '../support/harness.js';
+import { REASON, skipUnless } from '../support/skipReason.js';
+import { startWebhookReceiver, verify, type WebhookReceiver } from '../support/webhookReceiver.js';
+import { addWebhook, webhookTestConfig } from './support.js';
+
+async function queued(app: FastifyInstance, webhookId: number) {
+  const rows = await app.db
+    .selectFrom('webhook_deliveries')
+    .select(['event', 'event_key'])
+    .where('webhook_id', '=', webhookId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => `${row.event} ${row.event_key}`);
+}
+
+describeEachDatabase('webhook game start and end', (getDb) => {
+  const server = useTestApp(getDb, { config: () => webhookTestConfig() });
+  const admin = server.as('Admin');
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+  });
+  afterAll(() => receiver.close());
+
+  it('queues a game’s start and end once, however often the job runs', async () => {
+    const hook = await addWebhook(admin, {
+      url: receiver.url('/milestones'),
+      format: 'Json',
+      events: ['GameStart', 'GameEnd'],
+    });
+    // Starts after the endpoint was added, ends later.
+    const start = Date.now() + 1;
+    const game = await createGame(server.app, { start, end: start + 1_000 });
+    expect(await enqueueGameMilestones(server.app.db, start - 1)).toBe(0);
+    await server.app.webhooks.runSchedule(start + 10);
+    expect(await enqueueGameMilestones(server.app.db, start + 10)).toBe(0);
+    await server.app.webhooks.runSchedule(start + 2_000);
+    await Promise.all([
+      enqueueGameMilestones(server.app.db, start + 2_000),
+      enqueueGameMilestones(server.app.db, start + 3_000),
+    ]);
+    expect(await queued(server.app, hook.id)).toEqual([
+      `GameStart game:${game.id}:start`,
+      `GameEnd game:${game.id}:end`,
+    ]);
+    const [started, ended] = await receiver.waitFor('/milestones', 2);
+    expect(started.json).toMatchObject({
+      event: 'GameStart',
+      time: start,
+      game: { id: game.id, title: game.title },
+      start,
+      end: start + 1_000,
+    });
+    expect(ended.json).toMatchObject({ event: 'GameEnd', time: start + 1_000 });
+    expect(verify(started, hook.secret)).toBe(true);
+  });
+
+  it('does not tell an endpoint added later about a game that had already started', async () => {
+    const game = await createGame(server.app);
+    const hook = await addWebhook(admin, {
+      url: receiver.url('/late'),
+      format: 'Json',
+      gameId: game.id,
+      events: ['GameStart', 'GameEnd'],
+    });
+    await enqueueGameMilestones(server.app.db, Date.now());
+    expect(await queued(server.app, hook.id)).toEqual([]);
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+const ready = Boolean(process.env.DATABASE_URL && redisUrl) || Boolean(process.env.CI);
+
+describe(
+  'webhook game start and end on two instances [postgres]',
+  skipUnless(ready, `${REASON.postgres}; ${REASON.redis}`),
+  () => {
+    let database: TestDatabase;
+    let second: Database;
+    let one: FastifyInstance;
+    let two: FastifyInstance;
+    beforeAll(async () => {
+      if (!process.env.DATABASE_URL || !redisUrl)
+        throw new Error('needs DATABASE_URL and REDIS_URL');
+      database = await openTestDatabase('postgres');
+      second = await openDatabase(database.openOptions);
+      const deployment = mkdtempSync(join(tmpdir(), 'vexil-cluster-'));
+      const config = () => webhookTestConfig({ VEXIL_DATA: deployment, REDIS_URL: redisUrl });
+      one = await createTestApp(database, config());
+      two = await createTestApp({ ...database, ...second }, config());
+    });
+    afterAll(async () => {
+      await one?.close();
+      await two?.close();
+      await second?.close();
+      await database?.close();
+    });
+
+    it('queues and sends each start once when both instances run the job', async () => {
+      const receiver = await startWebhookReceiver();
+      try {
+        const admin = await signIn(one, 'Admin');
+        const hook = await addWebhook(admin, {
+          url: receiver.url('/both'),
+          format: 'Json',
+          events: ['GameStart'],
+        });
+        const games = [];
+        for (let i = 0; i < 5; i++) games.push(await createGame(one, { start: Date.now() + 1 }));
+        const now = Date.now() + 10;
+        // The jobs of both instances, at once and again, past the cluster lock too.
+        await Promise.all([
+          one.webhooks.runSchedule(now),
+          two.webhooks.runSchedule(now),
+          enqueueGameMilestones(one.db, now),
+          enqueueGameMilestones(two.db, now),
+          enqueueGameMilestones(two.db, now + 1),
+        ]);
+        const keys = await queued(one, hook.id);
+        expect(keys.sort()).toEqual(games.map((g) => `GameStart game:${g.id}:start`).sort());
+        // Both instances send; each delivery reaches the receiver once.
+        await receiver.waitFor('/both', games.length);
+        await expect
+          .poll(async () =>
+            (
+              await one.db
+                .selectFrom('webhook_deliveries')
+                .select('status')
+                .where('webhook_id', '=', hook.id)
+                .execute()
+            ).every((row) => row.status === 'Delivered'),
+          )
+          .toBe(true);
+        const ids = receiver.at('/both').map((r) => r.headers['x-vexil-delivery']);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(ids).toHaveLength(games.length);
+      } finally {
+        await receiver.close();
+      }
+    });
+  },
+);

@@ -1,0 +1,58 @@
+/**
+ * One endpoint's page: its settings, the signing secret (shown on demand, copied, renewed), the
+ * delivery log and "Send test".
+ */
+import Stack from '@mui/material/Stack';
+import {
+  BooleanField,
+  DateField,
+  DeleteButton,
+  EditButton,
+  Labeled,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+} from 'react-admin';
+import { DeliveryLog } from './DeliveryLog';
+import { SecretField } from './SecretField';
+import { EventsField, FormatField, ScopeField } from './WebhookFields';
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <EditButton />
+      <DeleteButton mutationMode="pessimistic" />
+    </TopToolbar>
+  );
+}
+
+export function WebhookShow() {
+  return (
+    <Show actions={<Actions />}>
+      <SimpleShowLayout>
+        <TextField source="name" />
+        <TextField source="url" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }} />
+        <Stack direction="row" sx={{ gap: 4, flexWrap: 'wrap' }}>
+          <Labeled label="resources.webhooks.fields.scope">
+            <ScopeField />
+          </Labeled>
+          <Labeled source="format">
+            <FormatField />
+          </Labeled>
+          <Labeled source="enabled">
+            <BooleanField source="enabled" />
+          </Labeled>
+          <Labeled source="createdAt">
+            <DateField source="createdAt" showTime />
+          </Labeled>
+        </Stack>
+        <Labeled source="events">
+          <EventsField />
+        </Labeled>
+        <SecretField />
+        <DeliveryLog />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
