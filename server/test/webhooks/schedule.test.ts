@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '#server/db/database.js';
-import { enqueueGameMilestones } from '#server/services/webhooks/schedule.js';
+import {
+  DELIVERY_RETENTION_MS,
+  enqueueGameMilestones,
+  runScheduleOnce,
+} from '#server/services/webhooks/schedule.js';
 import { createTestApp, signIn } from '../support/app.js';
 import { createGame } from '../support/competition.js';
 import { describeEachDatabase, openTestDatabase, type TestDatabase } from '../support/databases.js';
@@ -78,6 +82,43 @@ describeEachDatabase('webhook game start and end', (getDb) => {
     });
     await enqueueGameMilestones(server.app.db, Date.now());
     expect(await queued(server.app, hook.id)).toEqual([]);
+  });
+
+  it('keeps the delivery log a month: older settled deliveries go, pending ones stay', async () => {
+    const hook = await addWebhook(admin, {
+      url: receiver.url('/log'),
+      format: 'Json',
+      events: ['Solve'],
+    });
+    const now = Date.now();
+    const row = (key: string, status: string, at: number) => ({
+      webhook_id: hook.id,
+      event: 'Solve',
+      event_key: key,
+      payload: '{}',
+      status,
+      attempts: 1,
+      next_attempt_at: at,
+      created_at: at,
+    });
+    await server.app.db
+      .insertInto('webhook_deliveries')
+      .values([
+        row('old-delivered', 'Delivered', now - DELIVERY_RETENTION_MS - 1),
+        row('old-failed', 'Failed', now - DELIVERY_RETENTION_MS - 1),
+        row('recent', 'Delivered', now - DELIVERY_RETENTION_MS + 60_000),
+        // Still to be sent, however old: never pruned.
+        row('waiting', 'Pending', now + DELIVERY_RETENTION_MS),
+      ])
+      .execute();
+    await runScheduleOnce(server.app.db, now);
+    const left = await server.app.db
+      .selectFrom('webhook_deliveries')
+      .select('event_key')
+      .where('webhook_id', '=', hook.id)
+      .orderBy('event_key')
+      .execute();
+    expect(left.map((r) => r.event_key)).toEqual(['recent', 'waiting']);
   });
 });
 

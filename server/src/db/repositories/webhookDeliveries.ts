@@ -236,3 +236,17 @@ export async function requeueDelivery(
     .executeTakeFirst();
   return row ? toDelivery(row) : null;
 }
+
+/**
+ * Removes the deliveries settled (delivered or failed) before `before`; answers how many. Settled
+ * rows keep `next_attempt_at` at the time of their last attempt, so the (status, next_attempt_at)
+ * index finds them.
+ */
+export async function pruneSettledDeliveries(db: Db, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_deliveries')
+    .where('status', 'in', ['Delivered', 'Failed'])
+    .where('next_attempt_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
