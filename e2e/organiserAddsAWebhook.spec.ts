@@ -125,6 +125,8 @@ describe('an organiser adds a webhook and sends a test', skipUnless(enabled, noC
       await page.getByText('Crew chat').first().waitFor();
       await waitUntilLoaded(page);
       expect(await overflowingElements(page), path).toEqual([]);
+      const pageWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+      expect(pageWidth, path).toBeLessThanOrEqual(phone.width);
       expect(await seriousViolations(`${path} (phone)`)).toEqual([]);
     }
     await shot('show-phone');
