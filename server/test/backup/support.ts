@@ -8,6 +8,8 @@ import { ROOT } from '#bench/event/child.js';
 
 export interface CliRun {
   code: number | null;
+  /** The signal that ended the process, when one did (then `code` is null). */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -32,6 +34,6 @@ export function runCli(
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
 }
