@@ -35,11 +35,14 @@ import { outcomeOf, statusColour } from './deliveryText';
 export const PENDING_REFRESH_MS = 2_000;
 export const IDLE_REFRESH_MS = 30_000;
 
-/** Read by screen readers, not shown (a header for the column of buttons). */
+/**
+ * Read by screen readers, not shown (a header for the column of buttons). Pixels spelled out: in
+ * `sx` a bare 1 is 100 %, and the span, as wide as its positioned ancestor, widened a phone's page.
+ */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -136,8 +139,8 @@ export function DeliveryLog() {
         </Typography>
       ) : (
         // Scrolls in its own box on a phone: its width never widens the page (width 0, then the
-        // whole line).
-        <TableContainer sx={{ width: 0, minWidth: '100%' }}>
+        // whole line). Positioned, so that the hidden header is clipped with the table too.
+        <TableContainer sx={{ width: 0, minWidth: '100%', position: 'relative' }}>
           <Table size="small" aria-label={translate('resources.webhooks.deliveries.title')}>
             <TableHead>
               <TableRow>
