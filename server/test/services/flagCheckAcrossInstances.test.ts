@@ -3,20 +3,17 @@
 // when both have them queued; the claims of an instance that died are taken over once they lapse;
 // a stopping instance hands its unchecked submissions over at once. The claims themselves are
 // also tested on SQLite, where one instance is the rule.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#server/db/database.js';
 import type { Game } from '#server/db/repositories/games.js';
 import { createSession } from '#server/db/repositories/sessions.js';
 import { insertSubmission } from '#server/db/repositories/submissions.js';
 import { ClaimKeeper } from '#server/services/flagCheck/claims.js';
 import { caller, createTestApp, testConfig, type Caller } from '../support/app.js';
 import { createChallenge, createGame, type BuiltChallenge } from '../support/competition.js';
-import { describeEachDatabase, openTestDatabase, type TestDatabase } from '../support/databases.js';
-import { REASON, skipUnless } from '../support/skipReason.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { skipUnless } from '../support/skipReason.js';
+import { twoInstancesNeed, twoInstancesReady, useTwoInstances } from '../support/twoInstances.js';
 import { playingTeam, submitFlag } from '../routes/game/support.js';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -112,34 +109,14 @@ describeEachDatabase('submission claims', (getDb) => {
   });
 });
 
-const redisUrl = process.env.REDIS_URL;
-const ready = Boolean(process.env.DATABASE_URL && redisUrl) || Boolean(process.env.CI);
-
 describe(
   'the flag checker on two instances [postgres]',
-  skipUnless(ready, `${REASON.postgres}; ${REASON.redis}`),
+  skipUnless(twoInstancesReady, twoInstancesNeed),
   () => {
-    let database: TestDatabase;
-    let second: Database;
+    const cluster = useTwoInstances(testConfig);
     let one: FastifyInstance;
     let two: FastifyInstance;
-    beforeAll(async () => {
-      if (!process.env.DATABASE_URL || !redisUrl)
-        throw new Error('needs DATABASE_URL and REDIS_URL');
-      database = await openTestDatabase('postgres');
-      // Its own pool, as another process would have.
-      second = await openDatabase(database.openOptions);
-      const deployment = mkdtempSync(join(tmpdir(), 'vexil-cluster-'));
-      const config = () => testConfig({ VEXIL_DATA: deployment, REDIS_URL: redisUrl });
-      one = await createTestApp(database, config());
-      two = await createTestApp({ ...database, ...second }, config());
-    });
-    afterAll(async () => {
-      await one?.close();
-      await two?.close();
-      await second?.close();
-      await database?.close();
-    });
+    beforeAll(() => void ({ one, two } = cluster));
 
     /** Callers of the same session through either instance. */
     async function player(game: Game) {

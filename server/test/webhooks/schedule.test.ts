@@ -1,22 +1,19 @@
 // Game start and end have no request: the schedule job queues them. However often it runs, on
 // however many instances, each endpoint gets one GameStart and one GameEnd per game (the outbox
 // key `game:<id>:start` is unique per endpoint); endpoints added after the start do not get it.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#server/db/database.js';
 import {
   DELIVERY_RETENTION_MS,
   enqueueGameMilestones,
   runScheduleOnce,
 } from '#server/services/webhooks/schedule.js';
-import { createTestApp, signIn } from '../support/app.js';
+import { signIn } from '../support/app.js';
 import { createGame } from '../support/competition.js';
-import { describeEachDatabase, openTestDatabase, type TestDatabase } from '../support/databases.js';
+import { describeEachDatabase } from '../support/databases.js';
 import { useTestApp } from '../support/harness.js';
-import { REASON, skipUnless } from '../support/skipReason.js';
+import { skipUnless } from '../support/skipReason.js';
+import { twoInstancesNeed, twoInstancesReady, useTwoInstances } from '../support/twoInstances.js';
 import { startWebhookReceiver, verify, type WebhookReceiver } from '../support/webhookReceiver.js';
 import { addWebhook, webhookTestConfig } from './support.js';
 
@@ -122,33 +119,14 @@ describeEachDatabase('webhook game start and end', (getDb) => {
   });
 });
 
-const redisUrl = process.env.REDIS_URL;
-const ready = Boolean(process.env.DATABASE_URL && redisUrl) || Boolean(process.env.CI);
-
 describe(
   'webhook game start and end on two instances [postgres]',
-  skipUnless(ready, `${REASON.postgres}; ${REASON.redis}`),
+  skipUnless(twoInstancesReady, twoInstancesNeed),
   () => {
-    let database: TestDatabase;
-    let second: Database;
+    const cluster = useTwoInstances(webhookTestConfig);
     let one: FastifyInstance;
     let two: FastifyInstance;
-    beforeAll(async () => {
-      if (!process.env.DATABASE_URL || !redisUrl)
-        throw new Error('needs DATABASE_URL and REDIS_URL');
-      database = await openTestDatabase('postgres');
-      second = await openDatabase(database.openOptions);
-      const deployment = mkdtempSync(join(tmpdir(), 'vexil-cluster-'));
-      const config = () => webhookTestConfig({ VEXIL_DATA: deployment, REDIS_URL: redisUrl });
-      one = await createTestApp(database, config());
-      two = await createTestApp({ ...database, ...second }, config());
-    });
-    afterAll(async () => {
-      await one?.close();
-      await two?.close();
-      await second?.close();
-      await database?.close();
-    });
+    beforeAll(() => void ({ one, two } = cluster));
 
     it('queues and sends each start once when both instances run the job', async () => {
       const receiver = await startWebhookReceiver();
