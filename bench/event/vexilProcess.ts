@@ -89,6 +89,8 @@ export async function startVexil(storage: {
     preload: ['bench/event/probe.mjs'],
     nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
     env: {
+      // as the production image runs it (Dockerfile)
+      MALLOC_MMAP_THRESHOLD_: '131072',
       ...process.env,
       PORT: String(port),
       VEXIL_HOST: '127.0.0.1',

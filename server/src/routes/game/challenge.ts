@@ -14,6 +14,7 @@ import { sign } from '../../domain/teamToken.js';
 import { notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { loadInstance } from '../../services/playInstances.js';
+import { rowOf } from '../../services/scoreboard/boardBytes.js';
 import { passGate } from './context.js';
 import { boardViewFor, frozenViewOf, seesLiveBoard } from './boardView.js';
 import { readBoard } from './scoreboard.js';
@@ -83,7 +84,7 @@ export const gameChallengeHandlers: Handlers = {
     const board = await boardViewFor(request, stored, participation.teamId);
     // The team's row is looked up by id and sent as the board wrote it: nothing is parsed,
     // scanned or serialised again.
-    let rank = board.rows.get(participation.teamId);
+    let rank = rowOf(board, participation.teamId);
     if (rank === undefined) {
       const team = await findTeamById(app.db, participation.teamId);
       rank = JSON.stringify({

@@ -9,6 +9,7 @@ import { listPublicGamesOfTeam } from '../../db/repositories/teamGames.js';
 import type { Handlers } from '../../http/handlers.js';
 import { toBasicGameInfo } from '../game/models.js';
 import { frozenViewOf, seesLiveBoard } from '../game/boardView.js';
+import { rowOf } from '../../services/scoreboard/boardBytes.js';
 import { readBoard } from '../game/scoreboard.js';
 import { requireTeam } from './guards.js';
 
@@ -25,7 +26,7 @@ export const teamGameHandlers: Handlers = {
       // The public view, as the CTFtime feed: frozen during a freeze (for the team's own members
       // too), live for monitors and organisers.
       const board = seesLiveBoard(request) ? stored : (frozenViewOf(request, stored) ?? stored);
-      const row = board.rows.get(team.id);
+      const row = rowOf(board, team.id);
       if (row === undefined) continue;
       const item = JSON.parse(row) as Schemas['ScoreboardItem'];
       const solved = new Set(item.solvedChallenges.map((solve) => solve.id));

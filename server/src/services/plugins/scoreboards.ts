@@ -33,7 +33,13 @@ export const scoreboardsPlugin = servicePlugin(
         onBuilt: (board, tookMs, previous) => {
           app.metrics?.boardBuilt(tookMs / 1000);
           const read = board.read
-            ? ` (${board.read.full ? 'all' : 'new'} solves: ${board.read.rows})`
+            ? ` (${board.read.full ? 'all' : 'new'} solves: ${board.read.rows}` +
+              (board.read.rowsWritten === undefined
+                ? ''
+                : `, team rows written: ${board.read.rowsWritten}`) +
+              (board.read.workerMs === undefined
+                ? ')'
+                : `, ${Math.round(board.read.workerMs)} ms in the worker)`)
             : '';
           app.log.debug(
             `Built the scoreboard of game ${board.gameId} in ${Math.round(tookMs)} ms${read}`,

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { ScoreboardModel } from '../../domain/scoring/types.js';
+import type { RowTexts } from './rowTexts.js';
 
 /**
  * One view of a board ready to send: the live board, or the frozen one players see after the
@@ -22,8 +23,8 @@ export interface BoardView {
   challengeCount: number;
   /** JSON of the board's `challenges`. */
   challengesJson: string;
-  /** JSON of each team's row (ScoreboardItem), by team id, in rank order. */
-  rows: Map<number, string>;
+  /** Where each team's row (ScoreboardItem) is in `json`: see `rowOf`. */
+  rows: RowSpans;
   /** The CTFtime feed of this view (CtftimeFeed), as JSON. */
   standings: Buffer;
 }
@@ -70,9 +71,33 @@ export interface SolvesRead {
   full: boolean;
   /** Rows read from the database. */
   rows: number;
+  /** Team rows of the live board written anew (the others were the previous build's). */
+  rowsWritten?: number;
+  /** The build's time in the worker, from the first read to the last byte written. */
+  workerMs?: number;
 }
 
 export type BoardEncoding = 'identity' | 'gzip' | 'br';
+
+/**
+ * Each team's row of a view as a span of the view's JSON, three numbers per team in board order:
+ * team id, first byte, end. Rows are read as text only when a request needs one (a team's rank
+ * in `/details`), so a build hands over its bytes and these numbers, not a thousand strings that
+ * every instance would keep beside the same bytes.
+ */
+export type RowSpans = Uint32Array;
+
+/** The JSON of the team's row in the view; undefined when the team is not on the board. */
+export function rowOf(view: Pick<BoardView, 'json' | 'rows'>, teamId: number): string | undefined {
+  const spans = view.rows;
+  for (let at = 0; at < spans.length; at += 3) {
+    if (spans[at] === teamId) return view.json.toString('utf8', spans[at + 1], spans[at + 2]);
+  }
+  return undefined;
+}
+
+/** How many teams the view lists. */
+export const rowCount = (view: Pick<BoardView, 'rows'>): number => view.rows.length / 3;
 
 /**
  * Compression levels for a board that is built again after every burst of solves: on a 1.7 MB
@@ -132,27 +157,39 @@ export function standingsOf(items: ScoreboardModel['items']): Buffer {
 /**
  * Serialises one view of the board once. The JSON is assembled from the rows and groups written
  * for `/details`, so nothing is stringified twice; keys keep the model's order. `frozenAt` marks
- * the frozen view (a Vexil addition at the end of the object).
+ * the frozen view (a Vexil addition at the end of the object). `rowTexts`: the rows written by
+ * the previous build of this view, whose unchanged rows are taken as they are.
  */
-export function encodeView(board: ScoreboardModel, fast = false): BoardView {
-  const rows = new Map<number, string>();
-  const items: string[] = [];
-  for (const item of board.items) {
-    const text = JSON.stringify(item);
-    rows.set(item.id, text);
-    items.push(text);
-  }
+export function encodeView(board: ScoreboardModel, fast = false, rowTexts?: RowTexts): BoardView {
+  const items = rowTexts
+    ? rowTexts.textsOf(board.items)
+    : board.items.map((item) => JSON.stringify(item));
   const challengesJson = JSON.stringify(board.challenges);
-  const text =
+  const head =
     `{"updateTimeUtc":${JSON.stringify(board.updateTimeUtc)}` +
     `,"bloodBonus":${JSON.stringify(board.bloodBonus)}` +
     `,"timeLines":${JSON.stringify(board.timeLines)}` +
-    `,"items":[${items.join(',')}]` +
-    `,"challenges":${challengesJson}` +
+    `,"items":[`;
+  const tail =
+    `],"challenges":${challengesJson}` +
     `,"challengeCount":${JSON.stringify(board.challengeCount)}` +
     (board.frozenAt === undefined ? '' : `,"frozenAt":${JSON.stringify(board.frozenAt)}`) +
     '}';
-  const json = Buffer.from(text, 'utf8');
+  // Written straight into one buffer of the exact size (no joined string, no second copy),
+  // noting where each row lands.
+  let size = Buffer.byteLength(head) + Buffer.byteLength(tail) + Math.max(0, items.length - 1);
+  for (const text of items) size += Buffer.byteLength(text);
+  const json = Buffer.allocUnsafeSlow(size);
+  const rows: RowSpans = new Uint32Array(items.length * 3);
+  let at = json.write(head, 0);
+  items.forEach((text, index) => {
+    if (index > 0) json[at++] = 0x2c; // ,
+    rows[index * 3] = board.items[index].id;
+    rows[index * 3 + 1] = at;
+    at += json.write(text, at);
+    rows[index * 3 + 2] = at;
+  });
+  json.write(tail, at);
   return {
     etag: tagOf(json),
     json,
@@ -172,10 +209,17 @@ export function encodeView(board: ScoreboardModel, fast = false): BoardView {
 export function encodeFrozen(
   board: ScoreboardModel,
   before: FrozenBefore | undefined,
+  rowTexts?: RowTexts,
 ): FrozenView | undefined {
   const contentTag = tagOf(Buffer.from(JSON.stringify({ ...board, updateTimeUtc: 0 }), 'utf8'));
   if (before?.contentTag === contentTag) return undefined;
-  return { ...encodeView(board), contentTag, version: board.updateTimeUtc };
+  return { ...encodeView(board, false, rowTexts), contentTag, version: board.updateTimeUtc };
+}
+
+/** The row texts a game's builds keep between them, one set per view. */
+export interface BoardRowTexts {
+  live: RowTexts;
+  frozen: RowTexts;
 }
 
 /** The live board (and the frozen one, when given) of a game, ready to keep and send. */
@@ -183,15 +227,16 @@ export function encodeBoard(
   game: BoardGameTimes,
   board: ScoreboardModel,
   frozen?: { board: ScoreboardModel; before?: FrozenBefore },
+  rowTexts?: BoardRowTexts,
 ): BoardBytes {
-  const frozenView = frozen && encodeFrozen(frozen.board, frozen.before);
+  const frozenView = frozen && encodeFrozen(frozen.board, frozen.before, rowTexts?.frozen);
   return {
     gameId: game.id,
     startTime: game.startTime,
     endTime: game.endTime ?? Number.MAX_SAFE_INTEGER,
     freezeTime: game.freezeTime ?? null,
     version: board.updateTimeUtc,
-    ...encodeView(board),
+    ...encodeView(board, false, rowTexts?.live),
     ...(frozenView && { frozen: frozenView }),
     ...(frozen && !frozenView && { frozenUnchanged: true }),
   };
@@ -204,7 +249,9 @@ export function reviveBoard(board: BoardBytes): BoardBytes {
   return revived;
 }
 
-function reviveView(view: BoardView): Pick<BoardView, 'json' | 'gzip' | 'br' | 'standings'> {
+function reviveView(
+  view: BoardView,
+): Pick<BoardView, 'json' | 'gzip' | 'br' | 'standings' | 'rows'> {
   const buffer = (bytes: Uint8Array) =>
     Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return {
@@ -212,5 +259,7 @@ function reviveView(view: BoardView): Pick<BoardView, 'json' | 'gzip' | 'br' | '
     gzip: buffer(view.gzip),
     br: buffer(view.br),
     standings: buffer(view.standings),
+    // a typed array crosses as one (a Redis copy may not be aligned: see redisStore.ts)
+    rows: view.rows,
   };
 }

@@ -19,6 +19,7 @@ import {
   encodeBoard,
   type BoardBytes,
   type BoardGameTimes,
+  type BoardRowTexts,
   type FrozenBefore,
 } from './boardBytes.js';
 import type { SolveSource } from './solveCache.js';
@@ -76,27 +77,36 @@ export async function computeScoreboard(db: Kysely<DB>, gameId: number): Promise
   return buildScoreboard(loaded.input);
 }
 
+/** What a build may be given to do less than a build from nothing (all optional). */
+export interface BuildAids {
+  /** Where the solves come from: read in full by default, kept between builds by the worker. */
+  solves?: SolveSource;
+  /** The frozen board the previous build made, kept when its content did not change. */
+  frozenBefore?: FrozenBefore;
+  /** The row texts of the previous build, reused for unchanged rows. */
+  rowTexts?: BoardRowTexts;
+}
+
 /**
  * The board built and serialised at `version` (its updateTimeUtc); undefined without the game.
  * With a scoreboard freeze that has passed (or that a solve already passed), the frozen board is
- * built too, from the same rows: both views always come from one build. `frozenBefore`: the
- * frozen board the previous build made, kept when its content did not change.
+ * built too, from the same rows: both views always come from one build.
  */
 export async function buildBoardBytes(
   db: Kysely<DB>,
   gameId: number,
   version: number,
-  solveSource?: SolveSource,
-  frozenBefore?: FrozenBefore,
+  aids: BuildAids = {},
 ): Promise<BoardBytes | undefined> {
-  const loaded = await loadScoreboardInput(db, gameId, version, solveSource);
+  const loaded = await loadScoreboardInput(db, gameId, version, aids.solves);
   if (!loaded) return undefined;
   const { game, input } = loaded;
   const frozen = frozenBoard(game, input, version);
   return encodeBoard(
     game,
     buildScoreboard(input),
-    frozen && { board: frozen, before: frozenBefore },
+    frozen && { board: frozen, before: aids.frozenBefore },
+    aids.rowTexts,
   );
 }
 

@@ -21,7 +21,7 @@ import {
   type TopTimeLine,
 } from '../../domain/scoring/types.js';
 import { OVERALL_KEY, TIME_LINE_TEAMS } from '../../domain/scoring/timeLines.js';
-import { compressed, standingsOf, type BoardBytes, type BoardView } from './boardBytes.js';
+import { encodeView, rowOf, type BoardBytes, type BoardView } from './boardBytes.js';
 import { viewSize } from './store.js';
 
 /** About 30 views of a 1,000-team board; views of smaller boards are far smaller. */
@@ -37,7 +37,7 @@ export class OwnViews {
 
   /** The view of `teamId`: the frozen view itself when the team solved nothing since the freeze. */
   viewOf(board: BoardBytes, frozen: BoardView, freezeTime: number, teamId: number): BoardView {
-    const liveRow = board.rows.get(teamId);
+    const liveRow = rowOf(board, teamId);
     if (liveRow === undefined) return frozen;
     const live = JSON.parse(liveRow) as ScoreboardItem;
     const later = live.solvedChallenges.filter((solve) => solve.time >= freezeTime);
@@ -65,17 +65,7 @@ export class OwnViews {
     const own = withLaterSolves(board, live, later);
     const items = rerank([...board.items.filter((item) => item.id !== live.id)], own);
     const view: ScoreboardModel = { ...board, timeLines: timeLinesOf(items), items };
-    const json = Buffer.from(JSON.stringify(view), 'utf8');
-    const rows = new Map(items.map((item) => [item.id, JSON.stringify(item)]));
-    return {
-      etag,
-      json,
-      ...compressed(json, true),
-      challengeCount: frozen.challengeCount,
-      challengesJson: frozen.challengesJson,
-      rows,
-      standings: standingsOf(items),
-    };
+    return { ...encodeView(view, true), etag };
   }
 }
 

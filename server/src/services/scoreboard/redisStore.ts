@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { ReplyError, type Redis } from 'ioredis';
 import type { DatabaseSource } from '../../db/database.js';
 import { RedisLink, redisOutageLog } from '../redisConnection.js';
-import type { BoardBytes, BoardView } from './boardBytes.js';
+import type { BoardBytes, BoardView, RowSpans } from './boardBytes.js';
 import { MemoryBoardStore, type BoardStore } from './store.js';
 
 export const SCOREBOARD_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -61,8 +61,8 @@ const viewFields = (prefix: string, view: BoardView): (string | Buffer)[] => [
   view.gzip,
   `${prefix}br`,
   view.br,
-  `${prefix}rows`,
-  JSON.stringify([...view.rows]),
+  `${prefix}spans`,
+  Buffer.from(view.rows.buffer, view.rows.byteOffset, view.rows.byteLength),
   `${prefix}standings`,
   view.standings,
 ];
@@ -166,8 +166,15 @@ export class RedisBoardStore implements BoardStore {
   }
 }
 
+/** Row spans read back: copied, since a buffer from Redis need not start on a 4-byte boundary. */
+function spansOf(bytes: Buffer): RowSpans {
+  if (bytes.length % 12 !== 0) throw new Error('The board has damaged row spans');
+  const spans = new Uint32Array(bytes.length / 4);
+  new Uint8Array(spans.buffer).set(bytes);
+  return spans;
+}
+
 function viewFrom(meta: ViewMeta, fields: Record<string, Buffer>, prefix: string): BoardView {
-  const rows = JSON.parse(fields[`${prefix}rows`].toString('utf8')) as [number, string][];
   const bytes = (name: string) => {
     const value = fields[`${prefix}${name}`];
     if (!value) throw new Error(`The board has no ${prefix}${name}`);
@@ -180,7 +187,7 @@ function viewFrom(meta: ViewMeta, fields: Record<string, Buffer>, prefix: string
     br: bytes('br'),
     challengeCount: meta.challengeCount,
     challengesJson: meta.challengesJson,
-    rows: new Map(rows),
+    rows: spansOf(bytes('spans')),
     standings: bytes('standings'),
   };
 }

@@ -14,7 +14,6 @@ import type { Kysely } from 'kysely';
 import {
   listAcceptedSince,
   listBloodOrders,
-  withBloodOrders,
   type AcceptedSolve,
   type ScoreboardSolveRow,
 } from '../../db/repositories/scoreboardData.js';
@@ -31,8 +30,65 @@ export interface SolveSource {
   read(db: Kysely<DB>, gameId: number, endTime: number): Promise<ScoreboardSolveRow[]>;
 }
 
+/**
+ * A kept row, made by one constructor so that every row has one hidden class from the start:
+ * rows kept for minutes and updated in place otherwise ended up several times slower to walk
+ * than fresh copies of them (measured: the scoring of 30,000 solves 26–45 ms against 5 ms).
+ */
+class SolveRow implements ScoreboardSolveRow {
+  constructor(
+    readonly id: number,
+    readonly participationId: number,
+    readonly challengeId: number,
+    readonly userName: string | null,
+    readonly time: number,
+    public solveOrder: number | null,
+  ) {}
+}
+
+// a solve by a deleted account has no name on the board
+const solveRow = (solve: AcceptedSolve): SolveRow =>
+  new SolveRow(
+    solve.id,
+    solve.participationId,
+    solve.challengeId,
+    solve.userName || null,
+    solve.time,
+    null,
+  );
+
+const byTime = (a: ScoreboardSolveRow, b: ScoreboardSolveRow) => a.time - b.time || a.id - b.id;
+
+/** Two lists in time order as one. */
+function mergeByTime(
+  kept: readonly ScoreboardSolveRow[],
+  added: readonly ScoreboardSolveRow[],
+): ScoreboardSolveRow[] {
+  const merged: ScoreboardSolveRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < kept.length && j < added.length) {
+    merged.push(byTime(kept[i], added[j]) <= 0 ? kept[i++] : added[j++]);
+  }
+  while (i < kept.length) merged.push(kept[i++]);
+  while (j < added.length) merged.push(added[j++]);
+  return merged;
+}
+
 export class GameSolves implements SolveSource {
-  private readonly solves = new Map<number, AcceptedSolve>();
+  /**
+   * The rows handed to the builds, by id. They are kept and updated in place (only a solve order
+   * changes, and only for the first three solvers of a challenge), so that a build after a
+   * burst of solves allocates a few rows instead of every solve of the game again.
+   */
+  private readonly solves = new Map<number, ScoreboardSolveRow>();
+  /** Rows given a solve order at the last read. */
+  private ordered: ScoreboardSolveRow[] = [];
+  /**
+   * The rows in time order (then id), as the scoring walks them: kept sorted, so that the
+   * scoring's own sort finds them in order (a pass instead of a sort of the whole game).
+   */
+  private list: ScoreboardSolveRow[] = [];
   /** Where the next read starts (an id). */
   private next = 0;
   /** The highest id of an accepted submission read so far. */
@@ -61,16 +117,38 @@ export class GameSolves implements SolveSource {
       this.fullAt = now;
     }
     this.lastRead = { full, rows: since.solves.length };
+    const added: ScoreboardSolveRow[] = [];
     for (const solve of since.solves) {
-      this.solves.set(solve.id, solve);
       if (solve.id > this.newest) this.newest = solve.id;
+      // Read again within the margin: accepted is final, the row kept is the same.
+      if (this.solves.has(solve.id)) continue;
+      const row = solveRow(solve);
+      this.solves.set(solve.id, row);
+      added.push(row);
     }
+    if (full) this.list = added.sort(byTime);
+    else if (added.length > 0) this.list = mergeByTime(this.list, added.sort(byTime));
     // Everything before the first unchecked submission (or after the newest accepted one, when
     // none waits) had its result at this read.
     const settledBefore =
       since.firstUnchecked ?? (Number.isFinite(this.newest) ? this.newest + 1 : 0);
     this.next = settledBefore - REREAD_IDS;
-    const counted = [...this.solves.values()].filter((solve) => solve.time < endTime);
-    return withBloodOrders(counted, orders);
+    this.applyOrders(orders);
+    // Solves at or after the end are kept (the end may move) but do not count.
+    return this.list.some((solve) => solve.time >= endTime)
+      ? this.list.filter((solve) => solve.time < endTime)
+      : this.list;
+  }
+
+  /** Sets the solve orders read now, and clears the ones no longer read. */
+  private applyOrders(orders: ReadonlyMap<number, ReadonlyMap<number, number>>): void {
+    for (const row of this.ordered) row.solveOrder = null;
+    this.ordered = [];
+    for (const row of this.list) {
+      const order = orders.get(row.participationId)?.get(row.challengeId);
+      if (order === undefined) continue;
+      row.solveOrder = order;
+      this.ordered.push(row);
+    }
   }
 }

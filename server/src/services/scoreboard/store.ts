@@ -28,8 +28,7 @@ export const viewSize = (view: BoardView): number =>
   view.br.length +
   view.standings.length +
   2 * view.challengesJson.length +
-  // rows: about the size of the items part of the JSON, as UTF-16 strings
-  view.json.length;
+  view.rows.byteLength;
 
 /** Both views, when the board has a frozen one. */
 export const boardSize = (board: BoardBytes): number =>

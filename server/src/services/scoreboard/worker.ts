@@ -12,8 +12,9 @@ import type { DatabaseSource } from '../../db/database.js';
 import { openPostgres } from '../../db/dialects/postgres.js';
 import { openSqliteFile } from '../../db/dialects/sqlite.js';
 import type { DB } from '../../db/schema.js';
-import type { BoardBytes, FrozenBefore } from './boardBytes.js';
+import type { BoardBytes, BoardRowTexts, FrozenBefore } from './boardBytes.js';
 import { buildBoardBytes } from './compute.js';
+import { RowTexts } from './rowTexts.js';
 import { GameSolves } from './solveCache.js';
 
 export type WorkerTask =
@@ -28,8 +29,15 @@ export type WorkerTask =
   | { kind: 'close'; source: DatabaseSource };
 
 const connections = new Map<string, Kysely<DB>>();
-/** Each game's solves between builds (solveCache.ts), by database and game. */
-const solveCaches = new Map<string, GameSolves>();
+
+/** What the worker keeps of a game between its builds. */
+interface GameMemo {
+  solves: GameSolves;
+  rowTexts: BoardRowTexts;
+}
+
+/** Each game's memo, by database and game. */
+const memos = new Map<string, GameMemo>();
 /** A game nobody built for this long is forgotten (its next build reads it in full). */
 const FORGET_AFTER_MS = 10 * 60_000;
 const keyOf = (source: DatabaseSource) =>
@@ -50,8 +58,8 @@ function connect(source: DatabaseSource): Kysely<DB> {
 
 function forgetIdleGames(): void {
   const now = Date.now();
-  for (const [key, cache] of solveCaches) {
-    if (now - cache.usedAt > FORGET_AFTER_MS) solveCaches.delete(key);
+  for (const [key, memo] of memos) {
+    if (now - memo.solves.usedAt > FORGET_AFTER_MS) memos.delete(key);
   }
 }
 
@@ -60,26 +68,35 @@ export default async function run(task: WorkerTask): Promise<BoardBytes | null> 
   if (task.kind === 'close') {
     const db = connections.get(keyOf(task.source));
     connections.delete(keyOf(task.source));
-    for (const key of solveCaches.keys()) {
-      if (key.startsWith(`${keyOf(task.source)}#`)) solveCaches.delete(key);
+    for (const key of memos.keys()) {
+      if (key.startsWith(`${keyOf(task.source)}#`)) memos.delete(key);
     }
     await db?.destroy();
     return null;
   }
   const key = `${keyOf(task.source)}#${task.gameId}`;
   forgetIdleGames();
-  let solves = solveCaches.get(key);
-  if (!solves) solveCaches.set(key, (solves = new GameSolves()));
-  const board = await buildBoardBytes(
-    connect(task.source),
-    task.gameId,
-    task.version,
-    solves,
-    task.frozenBefore,
-  );
+  let memo = memos.get(key);
+  if (!memo) {
+    memo = { solves: new GameSolves(), rowTexts: { live: new RowTexts(), frozen: new RowTexts() } };
+    memos.set(key, memo);
+  }
+  const began = performance.now();
+  const board = await buildBoardBytes(connect(task.source), task.gameId, task.version, {
+    solves: memo.solves,
+    frozenBefore: task.frozenBefore,
+    rowTexts: memo.rowTexts,
+  });
   if (!board) {
-    solveCaches.delete(key);
+    memos.delete(key);
     return null;
   }
-  return { ...board, read: solves.lastRead };
+  return {
+    ...board,
+    read: {
+      ...memo.solves.lastRead,
+      rowsWritten: memo.rowTexts.live.written,
+      workerMs: performance.now() - began,
+    },
+  };
 }

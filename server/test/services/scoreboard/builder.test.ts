@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadScoreboardInput } from '#server/services/scoreboard/compute.js';
 import { buildScoreboard } from '#server/domain/scoring/scoreboard.js';
-import { etagOf } from '#server/services/scoreboard/boardBytes.js';
+import { etagOf, rowCount, rowOf } from '#server/services/scoreboard/boardBytes.js';
 import { WorkerBoardBuilder } from '#server/services/scoreboard/builder.js';
 import { describeEachDatabase, type TestDatabase } from '../../support/databases.js';
 import {
@@ -56,8 +56,9 @@ describeEachDatabase('boards built in the worker thread', (getDb) => {
     expect(board).toMatchObject({ gameId: game.id, version, startTime: game.start });
     expect(board.challengeCount).toBe(2);
     expect(JSON.parse(board.challengesJson)).toEqual(model.challenges);
-    expect(board.rows.size).toBe(6);
-    for (const item of model.items) expect(JSON.parse(board.rows.get(item.id)!)).toEqual(item);
+    expect(rowCount(board)).toBe(6);
+    for (const item of model.items) expect(JSON.parse(rowOf(board, item.id)!)).toEqual(item);
+    expect(rowOf(board, 987_654)).toBeUndefined();
     expect(etagOf(board, 'br')).not.toBe(etagOf(board, 'gzip'));
 
     // Same rows, same bytes and tag; a later build at another version differs.
@@ -76,7 +77,7 @@ describeEachDatabase('boards built in the worker thread', (getDb) => {
       await solve(db, { gameId: game.id, challengeId: challenge.id, team, time: game.start + 1 });
     }
     const first = (await builder.build(game.id, Date.now()))!;
-    expect(first.read).toEqual({ full: true, rows: 4 });
+    expect(first.read).toMatchObject({ full: true, rows: 4, rowsWritten: 5 });
     await solve(db, {
       gameId: game.id,
       challengeId: challenge.id,
@@ -88,6 +89,55 @@ describeEachDatabase('boards built in the worker thread', (getDb) => {
     expect(
       JSON.parse(second.json.toString()).items.map((i: { solvedCount: number }) => i.solvedCount),
     ).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('writes again only the team rows that changed since its last build', async () => {
+    const { db } = database;
+    const game = await seedGame(db);
+    const challenge = await seedChallenge(db, game.id);
+    const teams = [];
+    for (let i = 0; i < 3; i++) teams.push(await seedTeam(db, game.id));
+    await solve(db, {
+      gameId: game.id,
+      challengeId: challenge.id,
+      team: teams[0],
+      time: game.start,
+    });
+    const rowsOf = (board: { json: Buffer }) =>
+      (JSON.parse(board.json.toString()) as { items: { name: string; score: number }[] }).items;
+    const first = (await builder.build(game.id, Date.now()))!;
+    expect(first.read?.rowsWritten).toBe(3);
+
+    // nothing changed: every row is the previous build's text
+    const same = (await builder.build(game.id, Date.now() + 1))!;
+    expect(same.read?.rowsWritten).toBe(0);
+    expect(rowsOf(same)).toEqual(rowsOf(first));
+
+    // a renamed team: its row alone is written again, and shows the new name
+    await db
+      .updateTable('teams')
+      .set({ name: 'Renamed' })
+      .where('id', '=', teams[2].teamId)
+      .execute();
+    const renamed = (await builder.build(game.id, Date.now() + 2))!;
+    expect(renamed.read?.rowsWritten).toBe(1);
+    expect(rowsOf(renamed).map((row) => row.name)).toContain('Renamed');
+
+    // a second solver of the challenge: its row, and the first solver's (the challenge's score
+    // decays for it too); the third team's row stays
+    await solve(db, {
+      gameId: game.id,
+      challengeId: challenge.id,
+      team: teams[1],
+      time: game.start + 1,
+    });
+    const version = Date.now() + 3;
+    const solved = (await builder.build(game.id, version))!;
+    expect(solved.read?.rowsWritten).toBe(2);
+    expect(rowsOf(solved)[0].score).toBeLessThan(rowsOf(renamed)[0].score);
+    // the same rows as a board built from nothing
+    const fromNothing = buildScoreboard((await loadScoreboardInput(db, game.id, version))!.input);
+    expect(rowsOf(solved)).toEqual(fromNothing.items);
   });
 
   it('answers no board for a game that does not exist', async () => {
