@@ -16,7 +16,7 @@ import type {
   ScoreboardModel,
 } from '../../domain/scoring/types.js';
 import {
-  encodeBoard,
+  encodeBoardAsync,
   type BoardBytes,
   type BoardGameTimes,
   type BoardRowTexts,
@@ -102,7 +102,7 @@ export async function buildBoardBytes(
   if (!loaded) return undefined;
   const { game, input } = loaded;
   const frozen = frozenBoard(game, input, version);
-  return encodeBoard(
+  return encodeBoardAsync(
     game,
     buildScoreboard(input),
     frozen && { board: frozen, before: aids.frozenBefore },
