@@ -5,6 +5,7 @@
  */
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SLICE_BYTES, slicedBody } from '../../http/slicedBody.js';
 import {
   bodyOf,
   etagOf,
@@ -33,7 +34,10 @@ export function sendBoard(request: FastifyRequest, reply: FastifyReply, board: B
   reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').header('etag', etag);
   if (namesTag(request.headers['if-none-match'], etag)) return reply.code(304).send();
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.type('application/json; charset=utf-8').send(bodyOf(board, encoding));
+  reply.type('application/json; charset=utf-8');
+  const body = bodyOf(board, encoding);
+  if (body.length <= SLICE_BYTES) return reply.send(body);
+  return reply.header('content-length', body.length).send(slicedBody(body));
 }
 
 /** The CTFtime feed of a view, with its own tag (derived from the view's) and 304s. */
