@@ -44,15 +44,21 @@ export async function loadScoreboardInput(
   /** Where the solves come from: read in full by default, kept between builds by the worker. */
   solveSource?: SolveSource,
 ): Promise<{ game: BoardGame; input: ScoreboardInput } | undefined> {
-  const game = await findScoreboardGame(db, gameId);
-  if (!game) return undefined;
-  const [challenges, teams, solves] = await Promise.all([
+  // Everything at once but the solves, which need the game's end: on PostgreSQL (a pool of a
+  // few connections in the worker) that is two round trips deep instead of one after another.
+  const reading = findScoreboardGame(db, gameId);
+  const [game, challenges, teams, solves] = await Promise.all([
+    reading,
     listEnabledChallenges(db, gameId),
     listAcceptedTeams(db, gameId),
-    solveSource
-      ? solveSource.read(db, gameId, game.endTime)
-      : listSolvesBefore(db, gameId, game.endTime),
+    reading.then((found) => {
+      if (!found) return [];
+      return solveSource
+        ? solveSource.read(db, gameId, found.endTime)
+        : listSolvesBefore(db, gameId, found.endTime);
+    }),
   ]);
+  if (!game) return undefined;
   const input: ScoreboardInput = {
     bloodBonus: game.bloodBonus,
     challenges: challenges.map((c) => ({ ...c, category: c.category as ChallengeCategory })),

@@ -3,7 +3,7 @@
  * every counted solve, ranking, and writing about 2 MB of JSON, gzip and brotli: tens of
  * milliseconds that must not stall the main thread's requests (on SQLite even the reads are
  * synchronous). The worker keeps its own connection to each database it is asked about: SQLite
- * in write-ahead-log mode lets it read while the main thread writes; PostgreSQL gets a pool of one.
+ * in write-ahead-log mode lets it read while the main thread writes; PostgreSQL gets a pool of three.
  * It also keeps each game's accepted solves between builds (solveCache.ts), so a build reads only
  * what changed.
  */
@@ -29,6 +29,11 @@ export type WorkerTask =
   | { kind: 'close'; source: DatabaseSource };
 
 const connections = new Map<string, Kysely<DB>>();
+/**
+ * A build's reads run side by side (the game's lists, the new solves in one snapshot, the blood
+ * orders): with one connection they queued, eight round trips one after another.
+ */
+const POSTGRES_CONNECTIONS = 3;
 
 /** What the worker keeps of a game between its builds. */
 interface GameMemo {
@@ -50,7 +55,7 @@ function connect(source: DatabaseSource): Kysely<DB> {
     db =
       source.dialect === 'sqlite'
         ? openSqliteFile(source.file)
-        : openPostgres(source.url, { poolSize: 1 });
+        : openPostgres(source.url, { poolSize: POSTGRES_CONNECTIONS });
     connections.set(key, db);
   }
   return db;
