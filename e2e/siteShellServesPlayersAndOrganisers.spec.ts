@@ -54,7 +54,10 @@ describe('site shell in Chromium', skipUnless(enabled, noChromium), () => {
     expect(loadedConsole()).toBe(false);
     await signInThroughPage(page, 'admin', ADMIN_PASSWORD);
     await page.waitForURL(/\/admin/i);
-    await page.getByText('Vexil CTF', { exact: false }).first().waitFor();
+    // The console's own page, not the site's: its home and its menu. (The platform title it shows
+    // in the app bar only until the home sets its own was a race to look for.)
+    await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
+    await page.getByRole('menuitem', { name: 'Users' }).waitFor();
     expect(loadedConsole()).toBe(true);
     await page.screenshot({ path: join(screenshots, 'admin.png') });
   });
