@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slicedBody } from '#server/http/slicedBody.js';
 import { sendBoard } from '#server/routes/game/boardReply.js';
 import { encodeView } from '#server/services/scoreboard/boardBytes.js';
-import type { ScoreboardModel } from '#server/domain/scoring/types.js';
+import { unsolvedBoard } from '../services/scoreboard/boardModels.js';
 
 const bytes = (length: number) => Buffer.from(Array.from({ length }, (_, i) => i % 251));
 
@@ -37,26 +37,7 @@ describe('answers sent in slices', () => {
   });
 
   describe('a board too large for one write', () => {
-    const board: ScoreboardModel = {
-      updateTimeUtc: 1,
-      bloodBonus: 0,
-      timeLines: {},
-      items: Array.from({ length: 1_500 }, (_, i) => ({
-        id: i + 1,
-        name: `team ${i + 1}`,
-        bio: 'x'.repeat(300),
-        division: null,
-        avatar: null,
-        score: 0,
-        rank: i + 1,
-        divisionRank: null,
-        lastSubmissionTime: 0,
-        solvedChallenges: [],
-        solvedCount: 0,
-      })),
-      challenges: {},
-      challengeCount: 0,
-    };
+    const board = unsolvedBoard(1_500, { item: { bio: 'x'.repeat(300) } });
     const view = encodeView(board);
     const app = Fastify();
     /** What each answer's body was handed to Node as. */

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeBoard, rowOf, type BoardBytes } from '#server/services/scoreboard/boardBytes.js';
+import { unsolvedBoard } from './boardModels.js';
 import { Boards } from '#server/services/scoreboard/boards.js';
 import type { BoardBuilder } from '#server/services/scoreboard/builder.js';
 import {
@@ -19,29 +20,7 @@ import { REASON, skippedBecause } from '../../support/skipReason.js';
 const url = process.env.REDIS_URL;
 
 const board = (gameId: number, version: number, teams = 0): BoardBytes =>
-  encodeBoard(
-    { id: gameId, startTime: 5 },
-    {
-      updateTimeUtc: version,
-      bloodBonus: 0,
-      timeLines: { all: [] },
-      items: Array.from({ length: teams }, (_, i) => ({
-        id: i + 1,
-        name: `team ${i + 1}`,
-        bio: null,
-        division: null,
-        avatar: null,
-        score: 0,
-        rank: i + 1,
-        divisionRank: null,
-        lastSubmissionTime: 0,
-        solvedChallenges: [],
-        solvedCount: 0,
-      })),
-      challenges: {},
-      challengeCount: 0,
-    },
-  );
+  encodeBoard({ id: gameId, startTime: 5 }, unsolvedBoard(teams, { version }));
 
 if (!url && process.env.CI) {
   describe('Redis board store', () => {
