@@ -123,6 +123,44 @@ export async function findValidSession(
   return { session, user: toUser(row) };
 }
 
+/** Who holds a valid session now, as `findValidSession` decides it (live hubs, issue 23). */
+export interface SessionHolder {
+  expiresAt: number;
+  user: Pick<User, 'id' | 'userName' | 'role'>;
+}
+
+/** The sessions among `sessionIds` (SHA-256 hex ids, not tokens) that are still valid at `now`,
+ *  by id, with their user; the others are missing from the map. One query for all of them. */
+export async function findValidSessionHolders(
+  db: Kysely<DB>,
+  sessionIds: readonly string[],
+  now: number,
+): Promise<Map<string, SessionHolder>> {
+  const holders = new Map<string, SessionHolder>();
+  if (sessionIds.length === 0) return holders;
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.expires_at',
+      'users.id',
+      'users.user_name',
+      'users.role',
+    ])
+    .where('sessions.id', 'in', [...sessionIds])
+    .where('sessions.expires_at', '>', now)
+    .whereRef('sessions.security_stamp', '=', 'users.security_stamp')
+    .execute();
+  for (const row of rows) {
+    holders.set(row.session_id, {
+      expiresAt: Number(row.expires_at),
+      user: { id: row.id, userName: row.user_name, role: row.role },
+    });
+  }
+  return holders;
+}
+
 /** Sliding expiry: marks the session seen at `now` and extends it to `now + ttlMs`. */
 export async function touchSession(
   db: Kysely<DB>,

@@ -3,9 +3,15 @@
  * may connect (rejection = handshake accepted, then a close message with an error), subscribes to
  * the hub's groups on the realtime bus, pings every keep-alive interval and drops clients that
  * stay silent past the client timeout. Every subscription is undone when the socket closes.
+ *
+ * A connection opened with a session follows it (sessionWatch.ts): each message is sent only if
+ * the session, as last read, still lets its user hold the hub (`allows`), and the connection
+ * closes once it does not (signed out, expired, password changed, banned, demoted, deleted).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
+import type { SessionHolder } from '../../db/repositories/sessions.js';
+import type { SessionUser } from '../../domain/sessionUser.js';
 import type { HubListener, HubMessage, RealtimeBus } from '../../services/realtime.js';
 import {
   closeFrame,
@@ -24,6 +30,10 @@ export interface HubTiming {
   keepAliveMs: number;
   clientTimeoutMs: number;
   handshakeTimeoutMs: number;
+  /** How often signed-in connections are looked at for an expired session (sessionWatch.ts). */
+  sessionCheckMs: number;
+  /** How often every signed-in connection's session is read again (safety net). */
+  sessionReverifyMs: number;
 }
 
 /** ASP.NET Core SignalR's defaults, which clients expect. */
@@ -31,6 +41,8 @@ export const DEFAULT_TIMING: HubTiming = {
   keepAliveMs: 15_000,
   clientTimeoutMs: 30_000,
   handshakeTimeoutMs: 15_000,
+  sessionCheckMs: 1_000,
+  sessionReverifyMs: 60_000,
 };
 
 export type Admission =
@@ -38,6 +50,12 @@ export type Admission =
       groups: string[];
       /** Decides per message whether it is delivered; the messages keep their order. */
       accepts?: (message: HubMessage) => Promise<boolean>;
+      /**
+       * Who may hold the connection and receive its messages (null: signed out), asked before
+       * every message and whenever the session is read again; no closes the connection. Anyone,
+       * when left out.
+       */
+      allows?: (viewer: SessionUser | null) => boolean;
     }
   | { rejected: string };
 
@@ -49,10 +67,23 @@ export interface HubConnectionOptions {
   log: FastifyBaseLogger;
   /** A client that lets this much pile up unread is dropped. */
   maxBufferedBytes?: number;
+  /** The session the upgrade request came with (its id and user), if signed in. */
+  session?: { id: string; user: SessionUser } | null;
+  /** Follows that session once the connection is open (sessionWatch.ts). */
+  watch?: SessionFollower;
+}
+
+/** What a connection needs of the session watch. */
+export interface SessionFollower {
+  follow(connection: HubConnection): () => void;
+  refreshIfExpired(connection: HubConnection): void;
 }
 
 const OPEN = 1;
 const GENERIC_ERROR = 'Connection closed with an error.';
+/** The close message once the session no longer lets its user hold the hub. */
+export const RIGHTS_ENDED = 'Access denied: the session no longer allows this connection.';
+const anyone = () => true;
 
 export class HubConnection {
   private state: 'handshake' | 'admitting' | 'open' | 'closed' = 'handshake';
@@ -63,11 +94,20 @@ export class HubConnection {
   private clientTimer?: NodeJS.Timeout;
   /** Messages waiting for their verdict (`accepts`), in arrival order. */
   private outbox: Promise<void> = Promise.resolve();
+  /** Who the messages go to: the session as last read (or being read); null when signed out. */
+  private viewer: Promise<SessionHolder | null> = Promise.resolve(null);
+  private allows: (viewer: SessionUser | null) => boolean = anyone;
   private resolveClosed!: () => void;
   /** Settles once the connection is closed and unsubscribed. */
   readonly closed = new Promise<void>((resolve) => (this.resolveClosed = resolve));
 
+  readonly session: { id: string; userId: string } | null;
+
   constructor(private readonly options: HubConnectionOptions) {
+    const { session } = options;
+    this.session = session ? { id: session.id, userId: session.user.id } : null;
+    // Until the watch has read the session again (it does so as the connection opens).
+    if (session) this.viewer = Promise.resolve({ user: session.user, expiresAt: Infinity });
     const { socket, timing, log } = options;
     this.admission = options.admission.catch((error: unknown) => {
       log.error({ err: error }, 'Could not admit a hub connection');
@@ -85,6 +125,17 @@ export class HubConnection {
   /** Settles once every message received so far has been sent or withheld (tests). */
   idle(): Promise<void> {
     return this.outbox;
+  }
+
+  /** The session as read again (sessionWatch.ts): later messages wait for it, and the connection
+   *  closes if it no longer lets its user hold the hub. */
+  review(holder: Promise<SessionHolder | null>): void {
+    if (this.state === 'closed') return;
+    const viewer = holder.catch(() => null);
+    this.viewer = viewer;
+    void viewer.then((current) => {
+      if (this.viewer === viewer && !this.allows(current?.user ?? null)) this.close(RIGHTS_ENDED);
+    });
   }
 
   /** Sends a close message (with the error, if any) and closes the socket. */
@@ -134,14 +185,15 @@ export class HubConnection {
     if ('rejected' in admission) return this.close(admission.rejected);
     this.state = 'open';
     const { accepts } = admission;
-    const deliver: HubListener = accepts
-      ? (message) => {
-          const verdict = accepts(message);
-          this.outbox = this.outbox.then(async () => {
-            if (await verdict.catch(() => false)) this.send(invocationFrame(message));
-          });
-        }
-      : (message) => this.send(invocationFrame(message));
+    this.allows = admission.allows ?? anyone;
+    const { session, watch } = this.options;
+    if (session && watch) this.unsubscribe.push(watch.follow(this));
+    const deliver: HubListener = (message) => {
+      const verdict = accepts ? accepts(message).catch(() => false) : true;
+      this.outbox = this.outbox.then(async () => {
+        if ((await verdict) && (await this.mayReceive())) this.send(invocationFrame(message));
+      });
+    };
     for (const group of admission.groups) {
       this.unsubscribe.push(this.options.bus.subscribe(group, deliver));
     }
@@ -152,6 +204,13 @@ export class HubConnection {
       clientTimeoutMs,
     );
     this.timers.push(this.clientTimer);
+  }
+
+  /** Whether the viewer may have a message now (at send time, after any read under way). */
+  private async mayReceive(): Promise<boolean> {
+    if (this.session) this.options.watch?.refreshIfExpired(this);
+    const viewer = await this.viewer;
+    return this.state === 'open' && this.allows(viewer?.user ?? null);
   }
 
   private handle(message: HubFrame | null): void {

@@ -2,7 +2,8 @@
  * The live hubs of the contract (/hub/user, /hub/monitor, /hub/admin): SignalR's JSON hub
  * protocol over WebSocket, so the official SignalR clients connect. Outside /api and outside the
  * OpenAPI document. `app.hubs` exposes the timing (tests shorten it) and the open connections;
- * they are closed with a reconnect hint when the app closes (shutdown.ts).
+ * they are closed with a reconnect hint when the app closes (shutdown.ts). Signed-in connections
+ * follow their session (sessionWatch.ts): they close once it no longer allows them.
  */
 import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,6 +12,7 @@ import { DEFAULT_TIMING } from './connection.js';
 import { GameFeedGate } from './gameFeed.js';
 import { monitorHub } from './monitorHub.js';
 import { registerNegotiate } from './negotiate.js';
+import { HubSessionWatch } from './sessionWatch.js';
 import { sharedConnectionTokens } from './sharedTokens.js';
 import { originGuard } from './origin.js';
 import { servicePlugin } from '../../services/servicePlugin.js';
@@ -39,6 +41,9 @@ export const hubsPlugin = fp<HubsOptions>(
     await app.register(hubRuntimePlugin);
     const runtime = app.hubs;
     forwardLogs(app);
+    const watch = new HubSessionWatch(app.db, app.clusterEvents, app.log, runtime.timing);
+    runtime.sessions = watch;
+    app.addHook('onClose', async () => watch.stop());
 
     await app.register(async (scope) => {
       // negotiate's body is empty (or ignored), whatever its content type says.

@@ -1,16 +1,22 @@
 /**
  * `GET <hub>?id=<connectionToken>` upgraded to a WebSocket. A token negotiate did not issue (or
  * one already used) is refused with 404 before the upgrade; without `id` the client skipped
- * negotiation, which the WebSockets transport allows. Role and game are checked after the upgrade.
+ * negotiation, which the WebSockets transport allows. Role and game are checked after the upgrade;
+ * a signed-in connection then follows its session (sessionWatch.ts).
  */
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { hashSessionToken } from '../../db/repositories/sessions.js';
+import { SESSION_COOKIE } from '../auth.js';
 import { HubConnection, type HubTiming } from './connection.js';
 import type { HubDefinition } from './hub.js';
 import type { HubTokens } from './negotiate.js';
+import type { HubSessionWatch } from './sessionWatch.js';
 
 export interface HubRuntime {
   timing: HubTiming;
   connections: Set<HubConnection>;
+  /** Keeps signed-in connections in step with their sessions (set once the hubs are registered). */
+  sessions?: HubSessionWatch;
 }
 
 export function registerHubSocket(
@@ -33,12 +39,15 @@ export function registerHubSocket(
       }
     },
     handler: (socket, request) => {
+      const token = request.cookies[SESSION_COOKIE];
       const connection = new HubConnection({
         socket,
         admission: hub.admit(request),
         bus: app.realtime,
         timing: runtime.timing,
         log: request.log,
+        session: request.user && token ? { id: hashSessionToken(token), user: request.user } : null,
+        watch: runtime.sessions,
       });
       runtime.connections.add(connection);
       void connection.closed.then(() => runtime.connections.delete(connection));

@@ -1,6 +1,9 @@
 /**
  * H1 `/hub/user?game=<id>`: anyone; pushes the game's notices (ReceivedGameNotice) and board
- * updates, each only while REST would show them (gameFeed.ts).
+ * updates, each only while REST would show them (gameFeed.ts). Open to anyone, so a connection
+ * whose session ends (sessionWatch.ts) goes on as an anonymous one: none of its messages is meant
+ * for one user or team (no push of this hub is team-scoped; one that is would check the viewer's
+ * team at send time, as the other hubs check the role).
  */
 import { groups } from '../../services/realtime.js';
 import type { GameFeedGate } from './gameFeed.js';
