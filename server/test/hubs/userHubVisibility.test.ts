@@ -1,12 +1,21 @@
-// /hub/user pushes a game's messages only while REST shows the same data: not before the game has
-// started (hidden or not), and from the start on without reconnecting; a hidden game that has
-// started is shown by both, since hidden only keeps a game out of the public lists.
+// /hub/user pushes a game's messages only while REST shows the same data to players: not before
+// the game has started, and from the start on without reconnecting. A hidden game is unknown to
+// players (issue 23): a player's subscription is refused as for an unknown id, and the hub pushes
+// nothing of it, whatever its dates, to anyone (staff follow it on the monitor hub).
 import { beforeAll, expect, it } from 'vitest';
 import { createGame, updateGame } from '#server/db/repositories/games.js';
 import { groups } from '#server/services/realtime.js';
 import { caller, signIn, type Caller } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
-import { busListeners, hubClient, nextMessage, sessionFor, useHubApp, waitFor } from './support.js';
+import {
+  busListeners,
+  hubClient,
+  nextMessage,
+  refusal,
+  sessionFor,
+  useHubApp,
+  waitFor,
+} from './support.js';
 
 const HOUR = 3_600_000;
 
@@ -14,9 +23,11 @@ describeEachDatabase('/hub/user visibility', (getDb) => {
   const hub = useHubApp(getDb);
   let admin: Caller;
   let player: string;
+  let monitor: string;
   beforeAll(async () => {
     admin = await signIn(hub.app, 'Admin');
     player = await sessionFor(hub.app, 'User');
+    monitor = await sessionFor(hub.app, 'Monitor');
   });
 
   let sequence = 0;
@@ -42,48 +53,43 @@ describeEachDatabase('/hub/user visibility', (getDb) => {
   const restNotices = (gameId: number) =>
     caller(hub.app, player)({ method: 'GET', url: `/api/game/${gameId}/notices` });
 
-  /** A player connected to the game's hub, recording every notice and board update. */
-  async function connect(gameId: number) {
-    const connection = hubClient(`${hub.base}/hub/user?game=${gameId}`, { session: player });
+  /** A player (or `session`) connected to the game's hub, recording every notice and board update. */
+  async function connect(gameId: number, session = player) {
+    const connection = hubClient(`${hub.base}/hub/user?game=${gameId}`, { session });
+    const listening = busListeners(hub.app.realtime, groups.players(gameId));
     const seen: unknown[] = [];
     connection.on('ReceivedGameNotice', (notice: { values: string[] }) => seen.push(notice.values));
     connection.on('ReceivedScoreboardUpdate', (update) => seen.push(update));
     await connection.start();
-    await waitFor(() => busListeners(hub.app.realtime, groups.players(gameId)) === 1);
+    await waitFor(() => busListeners(hub.app.realtime, groups.players(gameId)) === listening + 1);
     return { connection, seen };
   }
 
   /** Every message the hub connections have received so far has been sent or withheld. */
   const settled = () => Promise.all([...hub.app.hubs.connections].map((c) => c.idle()));
 
-  it.each([
-    ['has not started', false],
-    ['is hidden and has not started', true],
-  ])(
-    'sends nothing of a game that %s, as REST refuses it, until it starts',
-    async (_case, hidden) => {
-      const game = await newGame({ startsIn: HOUR, hidden });
-      const { connection, seen } = await connect(game.id);
+  it('sends nothing of a game that has not started, as REST refuses it, until it starts', async () => {
+    const game = await newGame({ startsIn: HOUR, hidden: false });
+    const { connection, seen } = await connect(game.id);
 
-      await postNotice(game.id, 'Before the start');
-      hub.app.realtime.publish(groups.players(game.id), 'ReceivedScoreboardUpdate', {
-        gameId: game.id,
-        version: 1,
-      });
-      expect((await restNotices(game.id)).statusCode).toBe(400);
-      await settled();
+    await postNotice(game.id, 'Before the start');
+    hub.app.realtime.publish(groups.players(game.id), 'ReceivedScoreboardUpdate', {
+      gameId: game.id,
+      version: 1,
+    });
+    expect((await restNotices(game.id)).statusCode).toBe(400);
+    await settled();
 
-      // The game starts while the player stays connected: what follows is sent. Messages keep their
-      // order, so had the earlier ones been sent they would have arrived first.
-      await updateGame(hub.app.db, game.id, { start: Date.now() - 1_000 });
-      const after = nextMessage<string[]>(connection, 'ReceivedGameNotice');
-      await postNotice(game.id, 'After the start');
-      await after;
-      expect(seen).toEqual([['After the start']]);
-      expect((await restNotices(game.id)).statusCode).toBe(200);
-      await connection.stop();
-    },
-  );
+    // The game starts while the player stays connected: what follows is sent. Messages keep their
+    // order, so had the earlier ones been sent they would have arrived first.
+    await updateGame(hub.app.db, game.id, { start: Date.now() - 1_000 });
+    const after = nextMessage<string[]>(connection, 'ReceivedGameNotice');
+    await postNotice(game.id, 'After the start');
+    await after;
+    expect(seen).toEqual([['After the start']]);
+    expect((await restNotices(game.id)).statusCode).toBe(200);
+    await connection.stop();
+  });
 
   it('decides per message: a start moved later withholds again', async () => {
     const game = await newGame({ startsIn: -HOUR, hidden: false });
@@ -99,17 +105,45 @@ describeEachDatabase('/hub/user visibility', (getDb) => {
     await connection.stop();
   });
 
-  it('sends the notices of a started game, hidden or not, as REST shows them', async () => {
-    for (const hidden of [false, true]) {
-      const game = await newGame({ startsIn: -HOUR, hidden });
-      const { connection, seen } = await connect(game.id);
-      const received = nextMessage(connection, 'ReceivedGameNotice');
-      await postNotice(game.id, 'Running');
-      await received;
-      expect(seen).toEqual([['Running']]);
-      const rest = await restNotices(game.id);
-      expect(rest.statusCode).toBe(200);
-      expect(rest.json()).toMatchObject([{ values: ['Running'] }]);
+  it('sends the notices of a started, listed game, as REST shows them', async () => {
+    const game = await newGame({ startsIn: -HOUR, hidden: false });
+    const { connection, seen } = await connect(game.id);
+    const received = nextMessage(connection, 'ReceivedGameNotice');
+    await postNotice(game.id, 'Running');
+    await received;
+    expect(seen).toEqual([['Running']]);
+    const rest = await restNotices(game.id);
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toMatchObject([{ values: ['Running'] }]);
+    await connection.stop();
+  });
+
+  it('refuses a player the hub of a started hidden game, as an unknown id', async () => {
+    const game = await newGame({ startsIn: -HOUR, hidden: true });
+    const error = await refusal(
+      hubClient(`${hub.base}/hub/user?game=${game.id}`, { session: player }),
+    );
+    expect(error.message).toMatch(/existing game/);
+    expect((await restNotices(game.id)).statusCode).toBe(404);
+  });
+
+  it('goes quiet for everyone once a game is hidden, and speaks again once published', async () => {
+    const game = await newGame({ startsIn: -HOUR, hidden: false });
+    const watchers = [await connect(game.id), await connect(game.id, monitor)];
+    await updateGame(hub.app.db, game.id, { hidden: true });
+    await postNotice(game.id, 'Hidden');
+    hub.app.realtime.publish(groups.players(game.id), 'ReceivedScoreboardUpdate', {
+      gameId: game.id,
+      version: 1,
+    });
+    await settled();
+
+    await updateGame(hub.app.db, game.id, { hidden: false });
+    const after = watchers.map(({ connection }) => nextMessage(connection, 'ReceivedGameNotice'));
+    await postNotice(game.id, 'Published');
+    await Promise.all(after);
+    for (const { connection, seen } of watchers) {
+      expect(seen).toEqual([['Published']]);
       await connection.stop();
     }
   });

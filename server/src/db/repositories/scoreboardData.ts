@@ -16,6 +16,8 @@ export interface ScoreboardGame {
   divisions: string[];
   /** Scoreboard freeze (epoch ms), null for none. */
   freezeTime: number | null;
+  /** Not listed: only Monitors and Admins see the game (domain/gameGate.ts). */
+  hidden: boolean;
 }
 
 export interface ScoreboardChallengeRow {
@@ -77,7 +79,7 @@ export async function findScoreboardGame(
 ): Promise<ScoreboardGame | undefined> {
   const row = await db
     .selectFrom('games')
-    .select(['id', 'title', 'start_time', 'end_time', 'blood_bonus', 'divisions', 'freeze_time'])
+    .select(['id', 'title', 'start_time', 'end_time', 'blood_bonus', 'divisions', 'freeze_time', 'hidden'])
     .where('id', '=', gameId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -89,6 +91,7 @@ export async function findScoreboardGame(
     bloodBonus: Number(row.blood_bonus),
     divisions: parseDivisions(row.divisions),
     freezeTime: row.freeze_time === null ? null : Number(row.freeze_time),
+    hidden: fromFlag(row.hidden),
   };
 }
 

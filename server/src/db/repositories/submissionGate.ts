@@ -8,7 +8,14 @@ import { fromFlag } from '../tables/columns.js';
 import type { ParticipationStatus } from './participations.js';
 
 export interface SubmissionGate {
-  game: { id: number; title: string; start: number; end: number; practiceMode: boolean } | null;
+  game: {
+    id: number;
+    title: string;
+    start: number;
+    end: number;
+    practiceMode: boolean;
+    hidden: boolean;
+  } | null;
   participation: { id: number; status: ParticipationStatus } | null;
   challenge: { id: number; title: string; isEnabled: boolean } | null;
 }
@@ -26,6 +33,7 @@ interface GateRow {
   start_time: number | string | null;
   end_time: number | string | null;
   practice_mode: number | null;
+  hidden: number | null;
   participation_id: number | null;
   participation_status: string | null;
   challenge_id: number | null;
@@ -44,6 +52,7 @@ function toGate(row: GateRow | undefined): SubmissionGate {
       start: Number(row.start_time),
       end: Number(row.end_time),
       practiceMode: fromFlag(row.practice_mode ?? 0),
+      hidden: fromFlag(row.hidden ?? 0),
     },
     participation:
       row.participation_id === null
@@ -76,7 +85,7 @@ export async function findSubmissionGates(
   const { rows } = await sql<GateRow>`
     with k(i, game_id, user_id, challenge_id) as (values ${keyRows})
     select k.i, g.id as game_id, g.title as game_title, g.start_time, g.end_time,
-      g.practice_mode, p.id as participation_id, p.status as participation_status,
+      g.practice_mode, g.hidden, p.id as participation_id, p.status as participation_status,
       c.id as challenge_id, c.title as challenge_title, c.is_enabled
     from k
     left join games g on g.id = k.game_id

@@ -1,8 +1,9 @@
 /**
  * Whether the players' hub may push a message of a game: the decision of the REST reads of the
- * same data (`GET /api/game/{id}/notices`, `…/scoreboard`), i.e. `requireStartedGame`'s
- * `checkMonitorGame` on the game as stored now: it exists and has started. Hidden games pass, as
- * they do on REST (hidden only keeps a game out of the public lists).
+ * same data (`GET /api/game/{id}/notices`, `…/scoreboard`) for players, i.e. `requireStartedGame`'s
+ * `checkStartedGame` on the game as stored now: it exists, is not hidden and has started. The
+ * verdict is one per message, so a hidden game's messages go to nobody on this hub, staff included
+ * (they follow the game on the monitor hub); a game hidden after players connected goes quiet.
  *
  * Decided per message, not once at subscription: a client may connect before the start (the
  * contract admits any existing game), and it must get the game's messages once the game has
@@ -19,7 +20,7 @@ import { BLOOD_NOTICES } from '../../db/repositories/gameEvents.js';
 import { findGame } from '../../db/repositories/games.js';
 import { isBoardFrozen } from '../../domain/scoring/freeze.js';
 import type { DB } from '../../db/schema.js';
-import { checkMonitorGame } from '../../domain/gameGate.js';
+import { checkStartedGame } from '../../domain/gameGate.js';
 import { DomainError } from '../../domain/errors.js';
 import type { HubMessage } from '../../services/realtime.js';
 
@@ -46,7 +47,7 @@ export class GameFeedGate {
     try {
       const game = await findGame(this.db, gameId);
       const now = this.clock();
-      checkMonitorGame(game, now);
+      checkStartedGame(game, now, { seesHidden: false });
       // A blood after a scoreboard freeze would tell players who solved what: not while frozen.
       return !(isBoardFrozen(game, now) && isBloodSince(message, game.freezeTime ?? now));
     } catch (error) {

@@ -1,6 +1,7 @@
 /** What a hub is: a path and the rule deciding which groups a new connection joins, if any. */
 import type { FastifyRequest } from 'fastify';
 import { findGame } from '../../db/repositories/games.js';
+import { isVisibleTo, viewerWithRole } from '../../domain/gameGate.js';
 import type { Admission } from './connection.js';
 
 export interface HubDefinition {
@@ -16,12 +17,15 @@ export const reject = (reason: string): Admission => ({ rejected: reason });
 
 const INT32_MAX = 2 ** 31 - 1;
 
-/** The `game` query parameter when it is an integer naming an existing game, else null. */
+/**
+ * The `game` query parameter when it is an integer naming an existing game the caller may see,
+ * else null: a hidden game is unknown below Monitor, as on REST (domain/gameGate.ts).
+ */
 export async function requestedGame(request: FastifyRequest): Promise<number | null> {
   const raw = (request.query as Record<string, unknown>).game;
   if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
   if (id > INT32_MAX) return null;
   const game = await findGame(request.server.db, id);
-  return game ? game.id : null;
+  return game && isVisibleTo(game, viewerWithRole(request.user?.role)) ? game.id : null;
 }

@@ -7,7 +7,13 @@ import {
   type Participation,
 } from '../../db/repositories/participations.js';
 import { unauthorized } from '../../http/errors.js';
-import { checkGate, checkMonitorGame, gameNotFound } from '../../domain/gameGate.js';
+import {
+  checkGate,
+  checkStartedGame,
+  checkVisible,
+  viewerWithRole,
+  type GameViewer,
+} from '../../domain/gameGate.js';
 
 export interface Caller {
   id: string;
@@ -20,16 +26,21 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.user;
 }
 
+/** What the caller may see of games: hidden ones only as Monitor or Admin (gameGate.ts). */
+export const viewerOf = (request: FastifyRequest): GameViewer =>
+  viewerWithRole(request.user?.role);
+
+/** The game, when it exists and the caller may see it (404 otherwise). */
 export async function requireGame(request: FastifyRequest, id: number): Promise<Game> {
   const game = await findGame(request.server.db, id);
-  if (!game) throw gameNotFound();
+  checkVisible(game, viewerOf(request));
   return game;
 }
 
-/** A monitor view of the game: it exists and has started. */
+/** The game once it has started, when the caller may see it (notices, events, monitor views). */
 export async function requireStartedGame(request: FastifyRequest, id: number): Promise<Game> {
   const game = await findGame(request.server.db, id);
-  checkMonitorGame(game, Date.now());
+  checkStartedGame(game, Date.now(), viewerOf(request));
   return game;
 }
 
@@ -51,7 +62,7 @@ export async function passGate(
   const game = await findGame(db, gameId);
   const participation = game ? await findParticipationOfUser(db, gameId, caller.id) : null;
   const now = Date.now();
-  checkGate(game, participation, now, options);
+  checkGate(game, participation, now, { ...options, viewer: viewerOf(request) });
   return { game: game!, participation, caller, now };
 }
 

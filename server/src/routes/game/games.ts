@@ -1,5 +1,4 @@
 /** The public game lists and a game's public page (G1–G3). */
-import { findGame } from '../../db/repositories/games.js';
 import {
   countParticipations,
   findParticipationOfUser,
@@ -10,10 +9,9 @@ import {
   listPublicGames,
   listRecentGameCandidates,
 } from '../../db/repositories/publicGames.js';
-import { gameNotFound } from '../../domain/gameGate.js';
 import { orderRecentGames, RECENT_GAMES_MAX } from '../../domain/recentGames.js';
 import type { Handlers } from '../../http/handlers.js';
-import { queryOf } from './context.js';
+import { queryOf, requireGame } from './context.js';
 import { toBasicGameInfo, toDetailedGameInfo } from './models.js';
 
 export const gameListHandlers: Handlers = {
@@ -37,8 +35,8 @@ export const gameListHandlers: Handlers = {
 
   async gameGetGame(request) {
     const { db } = request.server;
-    const game = await findGame(db, request.params.id);
-    if (!game) throw gameNotFound();
+    // A hidden game is answered to Monitors and Admins only (its `hidden` says so); 404 otherwise.
+    const game = await requireGame(request, request.params.id);
     const participation = request.user
       ? await findParticipationOfUser(db, game.id, request.user.id)
       : null;

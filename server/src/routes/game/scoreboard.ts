@@ -1,8 +1,9 @@
 import contentDisposition from 'content-disposition';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findScoreboardGame, type ScoreboardGame } from '../../db/repositories/scoreboardData.js';
 import type { ScoreboardModel } from '../../domain/scoring/types.js';
-import { badRequest, notFound, serviceUnavailable } from '../../http/errors.js';
+import { checkVisible, gameNotFound, type GameViewer } from '../../domain/gameGate.js';
+import { badRequest, serviceUnavailable } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import type { BoardBytes } from '../../services/scoreboard/boardBytes.js';
 import { BoardUnavailableError } from '../../services/scoreboard/boards.js';
@@ -10,14 +11,18 @@ import { scoreboardWorkbook, XLSX_TYPE } from '../../services/scoreboard/sheet.j
 import { sheetFileName } from '../../services/scoreboard/sheetRows.js';
 import { sendBoard, sendStandings } from './boardReply.js';
 import { boardViewFor, frozenViewOf, seesLiveBoard } from './boardView.js';
+import { viewerOf } from './context.js';
 
-const gameNotFound = () => notFound('The game was not found');
 const notStarted = () => badRequest('The game has not started');
 
-/** The game, once it has started; hidden games included. */
-async function startedGame(app: FastifyInstance, id: number): Promise<ScoreboardGame> {
+/** The game, once it has started, when the viewer may see it (hidden: Monitors and Admins). */
+async function startedGame(
+  app: FastifyInstance,
+  id: number,
+  viewer: GameViewer,
+): Promise<ScoreboardGame> {
   const game = await findScoreboardGame(app.db, id);
-  if (!game) throw gameNotFound();
+  checkVisible(game, viewer);
   if (Date.now() < game.startTime) throw notStarted();
   return game;
 }
@@ -37,15 +42,18 @@ export async function readBoard(app: FastifyInstance, gameId: number): Promise<B
   return board;
 }
 
-/** The board of a game that has started, as the public reads get it. */
-async function startedBoard(app: FastifyInstance, id: number): Promise<BoardBytes> {
+/** The board of a game that has started, as the public reads get it (hidden: staff only). */
+async function startedBoard(request: FastifyRequest, id: number): Promise<BoardBytes> {
+  const app = request.server;
+  const viewer = viewerOf(request);
   // The hot path touches nothing but memory; a game without a board here is checked first, so
-  // unknown ids never start builds.
+  // unknown ids never start builds. The board keeps the game's times and hidden state.
   let board = app.scoreboards.peek(id);
   if (!board) {
-    await startedGame(app, id);
+    await startedGame(app, id, viewer);
     board = await readBoard(app, id);
   }
+  checkVisible(board, viewer);
   if (Date.now() < board.startTime) throw notStarted();
   return board;
 }
@@ -53,12 +61,12 @@ async function startedBoard(app: FastifyInstance, id: number): Promise<BoardByte
 /** Scoreboards, their CTFtime feed and their sheet (/api/game/{id}/scoreboard*). */
 export const scoreboardHandlers: Handlers = {
   async gameGetScoreboard(request, reply) {
-    const board = await startedBoard(request.server, request.params.id);
+    const board = await startedBoard(request, request.params.id);
     return sendBoard(request, reply, await boardViewFor(request, board));
   },
 
   async gameGetCtftimeFeed(request, reply) {
-    const board = await startedBoard(request.server, request.params.id);
+    const board = await startedBoard(request, request.params.id);
     // The feed is public: the frozen standings during a freeze, never a team's own view.
     const view = seesLiveBoard(request) ? board : (frozenViewOf(request, board) ?? board);
     return sendStandings(request, reply, view);
@@ -66,7 +74,7 @@ export const scoreboardHandlers: Handlers = {
 
   async gameGetScoreboardSheet(request, reply) {
     const app = request.server;
-    const game = await startedGame(app, request.params.id);
+    const game = await startedGame(app, request.params.id, viewerOf(request));
     const board = await readBoard(app, game.id);
     let workbook: Buffer;
     try {

@@ -3,7 +3,7 @@ import { findOwnSubmissionStatus } from '../../db/repositories/submissions.js';
 import { checkGate } from '../../domain/gameGate.js';
 import { notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
-import { callerOf, logAction } from './context.js';
+import { callerOf, logAction, viewerOf } from './context.js';
 
 const sendJson = (reply: Parameters<NonNullable<Handlers['gameSubmitFlag']>>[1], value: unknown) =>
   reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
@@ -21,7 +21,7 @@ export const gameSubmitHandlers: Handlers = {
       challengeId,
     });
     const now = Date.now();
-    checkGate(game, participation, now, { endedBlocked: true });
+    checkGate(game, participation, now, { endedBlocked: true, viewer: viewerOf(request) });
     // Vexil differs: a disabled challenge takes no submissions.
     if (!challenge?.isEnabled) throw notFound('The challenge was not found');
     const submissionId = await submissionBatches.write({

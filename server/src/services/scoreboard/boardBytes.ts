@@ -49,6 +49,11 @@ export interface BoardBytes extends BoardView {
   endTime: number;
   /** The game's scoreboard freeze when the board was built; null for none. */
   freezeTime: number | null;
+  /**
+   * Whether the game was hidden when the board was built: then only Monitors and Admins read the
+   * board (an organiser's change of `hidden` rebuilds it, as a change of the times does).
+   */
+  hidden: boolean;
   /** Grows with every build of the game's board; equals the board's `updateTimeUtc`. */
   version: number;
   /**
@@ -119,6 +124,8 @@ export interface BoardGameTimes {
   endTime?: number;
   /** Without it there is no freeze. */
   freezeTime?: number | null;
+  /** Without it the game is listed (boards built for tests). */
+  hidden?: boolean;
 }
 
 /** The strong tag of a JSON text: a digest, so equal content has the equal tag. */
@@ -238,6 +245,7 @@ function boardOf(
     startTime: game.startTime,
     endTime: game.endTime ?? Number.MAX_SAFE_INTEGER,
     freezeTime: game.freezeTime ?? null,
+    hidden: game.hidden ?? false,
     version: board.updateTimeUtc,
     ...live,
     ...(frozen?.view && { frozen: frozen.view }),

@@ -73,8 +73,8 @@ export async function loadScoreboardInput(
     solves,
     now,
   };
-  const { id, startTime, endTime, freezeTime } = game;
-  return { game: { id, startTime, endTime, freezeTime }, input };
+  const { id, startTime, endTime, freezeTime, hidden } = game;
+  return { game: { id, startTime, endTime, freezeTime, hidden }, input };
 }
 
 export async function computeScoreboard(db: Kysely<DB>, gameId: number): Promise<ScoreboardModel> {

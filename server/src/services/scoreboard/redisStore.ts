@@ -43,6 +43,7 @@ interface Meta extends ViewMeta {
   startTime: number;
   endTime: number;
   freezeTime: number | null;
+  hidden: boolean;
   /** The frozen view's, when the board has one (its bytes are the `frozen.*` fields). */
   frozen?: ViewMeta & { contentTag: string; version: number };
 }
@@ -121,6 +122,7 @@ export class RedisBoardStore implements BoardStore {
       startTime: board.startTime,
       endTime: board.endTime,
       freezeTime: board.freezeTime,
+      hidden: board.hidden,
       ...viewMeta(board),
       ...(board.frozen && {
         frozen: {
@@ -195,11 +197,14 @@ function viewFrom(meta: ViewMeta, fields: Record<string, Buffer>, prefix: string
 function fromFields(gameId: number, fields: Record<string, Buffer>): BoardBytes | undefined {
   try {
     const meta = JSON.parse(fields.meta.toString('utf8')) as Meta;
+    // A board kept before boards knew whether their game is hidden: build it again.
+    if (typeof meta.hidden !== 'boolean') return undefined;
     return {
       gameId,
       startTime: meta.startTime,
       endTime: meta.endTime,
       freezeTime: meta.freezeTime,
+      hidden: meta.hidden,
       version: Number(fields.version.toString('utf8')),
       ...viewFrom(meta, fields, ''),
       ...(meta.frozen && {

@@ -66,7 +66,7 @@ describeEachDatabase('public game lists and pages', (getDb) => {
   });
 
   it('shows a game page with the caller registration', async () => {
-    const game = games.hidden;
+    const game = games.upcoming;
     const team = await createTeamWithMembers(server.app);
     await joinAndAccept(server.app, game, team, { status: 'Pending' });
     await joinAndAccept(server.app, game, await createTeamWithMembers(server.app), {
@@ -78,7 +78,7 @@ describeEachDatabase('public game lists and pages', (getDb) => {
     expectMatchesSpec('gameGetGame', mine);
     expect(mine.json()).toMatchObject({
       id: game.id,
-      hidden: true,
+      hidden: false,
       teamCount: 2,
       status: 'Pending',
       teamName: team.team.name,
@@ -95,5 +95,17 @@ describeEachDatabase('public game lists and pages', (getDb) => {
     expect(missing.statusCode).toBe(404);
     expectMatchesSpec('gameGetGame', missing);
     expect(missing.json()).toEqual({ title: 'The game was not found', status: 404 });
+  });
+
+  it('answers a hidden game as unknown below Monitor (hiddenGame.test.ts has every route)', async () => {
+    const url = `/api/game/${games.hidden.id}`;
+    const anon = await anonymous({ method: 'GET', url });
+    expect(anon.statusCode).toBe(404);
+    expect(anon.json()).toEqual({ title: 'The game was not found', status: 404 });
+    const user = await server.as('User')({ method: 'GET', url });
+    expect(user.statusCode).toBe(404);
+    const monitor = await server.as('Monitor')({ method: 'GET', url });
+    expect(monitor.statusCode).toBe(200);
+    expect(monitor.json()).toMatchObject({ id: games.hidden.id, hidden: true });
   });
 });

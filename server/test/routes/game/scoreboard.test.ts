@@ -12,8 +12,8 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
   const get = (id: number) =>
     caller(server.app)({ method: 'GET', url: `/api/game/${id}/scoreboard` });
 
-  it('answers the board to anyone, hidden games included', async () => {
-    const game = await seedGame(server.app.db, { hidden: true, divisions: ['Open'] });
+  it('answers the board of a listed game to anyone (hidden ones: hiddenGame.test.ts)', async () => {
+    const game = await seedGame(server.app.db, { divisions: ['Open'] });
     const c = await seedChallenge(server.app.db, game.id, { title: 'baby', category: 'Pwn' });
     const team = await seedTeam(server.app.db, game.id, { division: 'Open' });
     await seedTeam(server.app.db, game.id, { division: 'Open' });
