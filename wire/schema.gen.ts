@@ -2024,6 +2024,8 @@ export interface paths {
          *     **Vexil differs:** the `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403
          *     otherwise). The answer is documented as what it is, 200 with no body (the reference's own
          *     client declares a number).
+         *     A `Remote` attachment's `remoteUrl` must be an absolute `http://` or `https://` URL (400
+         *     otherwise; the reference stores any text, `javascript:` included, as the link players follow).
          */
         post: operations["editUpdateAttachment"];
         delete?: never;
@@ -2054,7 +2056,8 @@ export interface paths {
          *
          *     **Vexil differs:** the `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403
          *     otherwise). The array must hold 1 to 1000 flags (the reference accepts an empty array and
-         *     sets no upper bound).
+         *     sets no upper bound). A `Remote` attachment's `remoteUrl` must be an absolute `http://`
+         *     or `https://` URL (400 otherwise; the reference stores any text).
          */
         post: operations["editAddFlags"];
         delete?: never;
@@ -4433,7 +4436,7 @@ export interface components {
              */
             fileHash?: string | null;
             /**
-             * @description `Remote`: the download URL.
+             * @description `Remote`: the download URL, an absolute `http://` or `https://` URL (**Vexil differs:** anything else is refused with 400).
              * @default
              */
             remoteUrl?: string | null;
@@ -4453,7 +4456,7 @@ export interface components {
              */
             fileHash?: string | null;
             /**
-             * @description `Remote`: the download URL.
+             * @description `Remote`: the download URL, an absolute `http://` or `https://` URL (**Vexil differs:** anything else is refused with 400).
              * @default
              */
             remoteUrl?: string | null;
@@ -4833,7 +4836,7 @@ export interface components {
             type: "Local" | "Remote";
             /** @description `Local`: the file. */
             file?: components["schemas"]["GameArchiveFile"];
-            /** @description `Remote`: the download URL. */
+            /** @description `Remote`: the download URL, an absolute `http://` or `https://` URL (anything else is refused with 400). */
             remoteUrl?: string;
         };
         /** @description **Vexil addition.** A stored flag of a game archive. */
@@ -8541,7 +8544,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyOk"];
-            /** @description Validation failed, or the challenge is `DynamicAttachment` ("Use assets API to upload attachments"). */
+            /** @description Validation failed, the challenge is `DynamicAttachment` ("Use assets API to upload attachments"), or a `Remote` URL is not http(s). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8586,7 +8589,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyOk"];
-            /** @description Validation of an element failed (flag missing, blank or longer than 127 characters). */
+            /** @description Validation of an element failed (flag missing, blank or longer than 127 characters, or a `Remote` URL that is not http(s)). */
             400: {
                 headers: {
                     [name: string]: unknown;
