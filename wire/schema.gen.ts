@@ -58,9 +58,9 @@ export interface paths {
          * Request a password-reset mail
          * @description Sends a mail with a link to `/account/reset?token=…&email=…` (both standard Base64) to a
          *     confirmed account. Checks, in order: input validation (400); captcha when `useCaptcha`
-         *     (400); an account with this email exists (404) and is confirmed (404); the mail flows are
-         *     enabled by `emailConfirmationRequired` — otherwise the user must ask an administrator (400);
-         *     mail sent (400). The success body is a `RequestResponse` with `status` 200.
+         *     (400); the mail flows are enabled by `emailConfirmationRequired` — otherwise the user must
+         *     ask an administrator (400); the server can mail links (an SMTP server and a trusted link
+         *     origin, 400 otherwise). The success body is a `RequestResponse` with `status` 200.
          *
          *     **Vexil differs:** the request must carry the `X-XSRF-TOKEN` header matching the
          *     `XSRF-TOKEN` cookie (403 otherwise). The `register` rate limit counts per client, not for
@@ -68,7 +68,13 @@ export interface paths {
          *     server error. Links in mails point at `VEXIL_PUBLIC_URL`, or at the request's
          *     host only when it is on `VEXIL_ALLOWED_HOSTS`, never at any other `Host` header (the
          *     reference builds them from the request); without a trusted origin the mail is not sent and
-         *     the answer is 400.
+         *     the answer is 400. **The answer does not tell whether the address is registered:** a known
+         *     and an unknown (or unconfirmed) address get the same status and body, `{"title": "If a
+         *     confirmed account has this email, a password reset link was mailed to it", "status": 200}`,
+         *     and every refusal depends on the request and the settings only (the reference answers 404
+         *     for an unknown address). The token is made and the mail sent after the answer, to a
+         *     confirmed account only; a failed delivery is logged, not answered (the reference answers
+         *     400). Without SMTP the link for a known address is still logged for an administrator.
          */
         post: operations["accountRecovery"];
         delete?: never;
@@ -94,7 +100,8 @@ export interface paths {
          *     **Vexil differs:** the request must carry the `X-XSRF-TOKEN` header matching the
          *     `XSRF-TOKEN` cookie (403 otherwise). The `register` rate limit counts per client, not for
          *     the whole platform. Text that is not valid Base64 is answered with 400, never a server
-         *     error.
+         *     error. An unknown email gets the same 400 as a bad token ("The reset link is invalid or has
+         *     expired"), so the form does not tell whether an address is registered.
          */
         post: operations["accountPasswordReset"];
         delete?: never;
@@ -5011,7 +5018,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The reset mail was sent; `status` is 200. */
+            /** @description The request was accepted: a reset mail is on its way if a confirmed account has this email, and nothing is sent otherwise (the same answer either way); `status` is 200. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5020,7 +5027,7 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponse"];
                 };
             };
-            /** @description Invalid input; captcha failed; mail flows disabled by the account policy; mail could not be sent (or no trusted origin for its link). */
+            /** @description Invalid input; captcha failed; mail flows disabled by the account policy; no SMTP server or no trusted origin for the link (the same for every address). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5030,15 +5037,6 @@ export interface operations {
                 };
             };
             403: components["responses"]["Forbidden"];
-            /** @description No account has this email, or its email is not confirmed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RequestResponse"];
-                };
-            };
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
@@ -5059,7 +5057,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyOk"];
-            /** @description Invalid input (including Base64 that does not decode); no account for the email; token invalid or expired; password rejected. */
+            /** @description Invalid input (including Base64 that does not decode); no account for the email or token invalid or expired (one title for both); password rejected. */
             400: {
                 headers: {
                     [name: string]: unknown;
