@@ -58,9 +58,9 @@ export interface paths {
          * Request a password-reset mail
          * @description Sends a mail with a link to `/account/reset?token=…&email=…` (both standard Base64) to a
          *     confirmed account. Checks, in order: input validation (400); captcha when `useCaptcha`
-         *     (400); an account with this email exists (404) and is confirmed (404); the mail flows are
-         *     enabled by `emailConfirmationRequired` — otherwise the user must ask an administrator (400);
-         *     mail sent (400). The success body is a `RequestResponse` with `status` 200.
+         *     (400); the mail flows are enabled by `emailConfirmationRequired` — otherwise the user must
+         *     ask an administrator (400); the server can mail links (an SMTP server and a trusted link
+         *     origin, 400 otherwise). The success body is a `RequestResponse` with `status` 200.
          *
          *     **Vexil differs:** the request must carry the `X-XSRF-TOKEN` header matching the
          *     `XSRF-TOKEN` cookie (403 otherwise). The `register` rate limit counts per client, not for
@@ -68,7 +68,13 @@ export interface paths {
          *     server error. Links in mails point at `VEXIL_PUBLIC_URL`, or at the request's
          *     host only when it is on `VEXIL_ALLOWED_HOSTS`, never at any other `Host` header (the
          *     reference builds them from the request); without a trusted origin the mail is not sent and
-         *     the answer is 400.
+         *     the answer is 400. **The answer does not tell whether the address is registered:** a known
+         *     and an unknown (or unconfirmed) address get the same status and body, `{"title": "If a
+         *     confirmed account has this email, a password reset link was mailed to it", "status": 200}`,
+         *     and every refusal depends on the request and the settings only (the reference answers 404
+         *     for an unknown address). The token is made and the mail sent after the answer, to a
+         *     confirmed account only; a failed delivery is logged, not answered (the reference answers
+         *     400). Without SMTP the link for a known address is still logged for an administrator.
          */
         post: operations["accountRecovery"];
         delete?: never;
@@ -94,7 +100,8 @@ export interface paths {
          *     **Vexil differs:** the request must carry the `X-XSRF-TOKEN` header matching the
          *     `XSRF-TOKEN` cookie (403 otherwise). The `register` rate limit counts per client, not for
          *     the whole platform. Text that is not valid Base64 is answered with 400, never a server
-         *     error.
+         *     error. An unknown email gets the same 400 as a bad token ("The reset link is invalid or has
+         *     expired"), so the form does not tell whether an address is registered.
          */
         post: operations["accountPasswordReset"];
         delete?: never;
@@ -2024,6 +2031,8 @@ export interface paths {
          *     **Vexil differs:** the `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403
          *     otherwise). The answer is documented as what it is, 200 with no body (the reference's own
          *     client declares a number).
+         *     A `Remote` attachment's `remoteUrl` must be an absolute `http://` or `https://` URL (400
+         *     otherwise; the reference stores any text, `javascript:` included, as the link players follow).
          */
         post: operations["editUpdateAttachment"];
         delete?: never;
@@ -2054,7 +2063,8 @@ export interface paths {
          *
          *     **Vexil differs:** the `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403
          *     otherwise). The array must hold 1 to 1000 flags (the reference accepts an empty array and
-         *     sets no upper bound).
+         *     sets no upper bound). A `Remote` attachment's `remoteUrl` must be an absolute `http://`
+         *     or `https://` URL (400 otherwise; the reference stores any text).
          */
         post: operations["editAddFlags"];
         delete?: never;
@@ -4433,7 +4443,7 @@ export interface components {
              */
             fileHash?: string | null;
             /**
-             * @description `Remote`: the download URL.
+             * @description `Remote`: the download URL, an absolute `http://` or `https://` URL (**Vexil differs:** anything else is refused with 400).
              * @default
              */
             remoteUrl?: string | null;
@@ -4453,7 +4463,7 @@ export interface components {
              */
             fileHash?: string | null;
             /**
-             * @description `Remote`: the download URL.
+             * @description `Remote`: the download URL, an absolute `http://` or `https://` URL (**Vexil differs:** anything else is refused with 400).
              * @default
              */
             remoteUrl?: string | null;
@@ -4833,7 +4843,7 @@ export interface components {
             type: "Local" | "Remote";
             /** @description `Local`: the file. */
             file?: components["schemas"]["GameArchiveFile"];
-            /** @description `Remote`: the download URL. */
+            /** @description `Remote`: the download URL, an absolute `http://` or `https://` URL (anything else is refused with 400). */
             remoteUrl?: string;
         };
         /** @description **Vexil addition.** A stored flag of a game archive. */
@@ -5008,7 +5018,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The reset mail was sent; `status` is 200. */
+            /** @description The request was accepted: a reset mail is on its way if a confirmed account has this email, and nothing is sent otherwise (the same answer either way); `status` is 200. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5017,7 +5027,7 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponse"];
                 };
             };
-            /** @description Invalid input; captcha failed; mail flows disabled by the account policy; mail could not be sent (or no trusted origin for its link). */
+            /** @description Invalid input; captcha failed; mail flows disabled by the account policy; no SMTP server or no trusted origin for the link (the same for every address). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5027,15 +5037,6 @@ export interface operations {
                 };
             };
             403: components["responses"]["Forbidden"];
-            /** @description No account has this email, or its email is not confirmed. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RequestResponse"];
-                };
-            };
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
@@ -5056,7 +5057,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyOk"];
-            /** @description Invalid input (including Base64 that does not decode); no account for the email; token invalid or expired; password rejected. */
+            /** @description Invalid input (including Base64 that does not decode); no account for the email or token invalid or expired (one title for both); password rejected. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8541,7 +8542,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyOk"];
-            /** @description Validation failed, or the challenge is `DynamicAttachment` ("Use assets API to upload attachments"). */
+            /** @description Validation failed, the challenge is `DynamicAttachment` ("Use assets API to upload attachments"), or a `Remote` URL is not http(s). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8586,7 +8587,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyOk"];
-            /** @description Validation of an element failed (flag missing, blank or longer than 127 characters). */
+            /** @description Validation of an element failed (flag missing, blank or longer than 127 characters, or a `Remote` URL that is not http(s)). */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -6,6 +6,7 @@ import type { components } from '#wire/schema.gen.js';
 import type { Challenge } from '../db/repositories/challenges.js';
 import type { Game } from '../db/repositories/games.js';
 import { toGameInfoModel } from './gameInput.js';
+import { REMOTE_URL_REFUSED, isWebUrl } from './remoteUrl.js';
 import { compactUtcStamp } from './writeupRules.js';
 
 export type GameArchiveManifest = components['schemas']['GameArchiveManifest'];
@@ -87,7 +88,8 @@ export function manifestFiles(
 
 /**
  * The first thing in a valid manifest that an import cannot make (a 400 title), or null: a
- * challenge without a title, a `Local` attachment without its file, a `Remote` one without a URL.
+ * challenge without a title, a `Local` attachment without its file, a `Remote` one without an
+ * http(s) URL.
  */
 export function manifestProblem(manifest: GameArchiveManifest): string | null {
   const attachmentProblem = (a: GameArchiveAttachment | null | undefined, where: string) => {
@@ -95,6 +97,7 @@ export function manifestProblem(manifest: GameArchiveManifest): string | null {
     if (a.type === 'Local' && !a.file) return `${where}: a Local attachment needs its file`;
     if (a.type === 'Remote' && !a.remoteUrl?.trim())
       return `${where}: a Remote attachment needs its URL`;
+    if (a.type === 'Remote' && !isWebUrl(a.remoteUrl)) return `${where}: ${REMOTE_URL_REFUSED}`;
     return null;
   };
   for (const [index, challenge] of manifest.challenges.entries()) {

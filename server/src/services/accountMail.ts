@@ -41,6 +41,19 @@ export class AccountMailService {
     return `${request.protocol}://${request.host}`;
   }
 
+  /**
+   * Why no account mail can leave for this request whoever it is for (no SMTP server, no origin to
+   * trust for its link), or null: the refusal `send` throws, known before choosing a recipient, so
+   * a flow can answer it alike for every address.
+   */
+  problem(request: FastifyRequest): string | null {
+    if (!this.mailer.enabled) return MAIL_NOT_CONFIGURED;
+    if (this.origin(request) === null) {
+      return this.allowedHosts.length > 0 ? LINK_HOST_NOT_ALLOWED : LINK_ORIGIN_NOT_CONFIGURED;
+    }
+    return null;
+  }
+
   async send(request: FastifyRequest, input: AccountMailInput): Promise<void> {
     const origin = this.origin(request);
     if (!this.mailer.enabled) {
@@ -57,9 +70,7 @@ export class AccountMailService {
         { userName: input.userName, ip: request.ip, taskStatus: 'Denied' },
         `Did not send the ${input.kind} mail to ${input.to}: no link origin for host ${request.host}`,
       );
-      throw new Refused(
-        this.allowedHosts.length > 0 ? LINK_HOST_NOT_ALLOWED : LINK_ORIGIN_NOT_CONFIGURED,
-      );
+      throw new Refused(this.problem(request) ?? LINK_ORIGIN_NOT_CONFIGURED);
     }
     const link = accountLink(origin, input.kind, input.token, input.to);
     const { globalConfig } = await request.server.settings.get();

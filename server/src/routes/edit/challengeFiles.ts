@@ -15,6 +15,7 @@ import type { DB } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
+import { REMOTE_URL_REFUSED, isWebUrl } from '../../domain/remoteUrl.js';
 import { logAdminAction } from '../admin/adminLog.js';
 import { jsonString, releaseFiles, requireChallenge } from './lookup.js';
 
@@ -24,6 +25,13 @@ interface AttachmentInput {
   remoteUrl?: string | null;
 }
 
+/** Refuses a `Remote` attachment whose URL is not http(s), before anything is written. */
+function checkRemoteUrl(input: AttachmentInput): void {
+  if (input.attachmentType === 'Remote' && !isWebUrl(input.remoteUrl)) {
+    throw badRequest(REMOTE_URL_REFUSED);
+  }
+}
+
 /** Creates the attachment the input asks for (referencing a local file); null for None. */
 async function attach(trx: Transaction<DB>, input: AttachmentInput): Promise<number | null> {
   const type = input.attachmentType ?? 'None';
@@ -31,7 +39,7 @@ async function attach(trx: Transaction<DB>, input: AttachmentInput): Promise<num
   let fileHash = type === 'Local' ? input.fileHash || null : null;
   // An unknown hash is kept without a reference: its url and size read as null.
   if (fileHash && !(await retainFile(trx, fileHash))) fileHash = null;
-  return createAttachment(trx, { type, fileHash, remoteUrl: input.remoteUrl ?? '' });
+  return createAttachment(trx, { type, fileHash, remoteUrl: input.remoteUrl?.trim() ?? '' });
 }
 
 export const editChallengeFileHandlers: Handlers = {
@@ -41,6 +49,7 @@ export const editChallengeFileHandlers: Handlers = {
     if (challenge.type === 'DynamicAttachment') {
       throw badRequest('Use assets API to upload attachments');
     }
+    checkRemoteUrl(request.body);
     const released = await withTransaction(request.server.db, async (trx) => {
       const attachmentId = await attach(trx, request.body);
       await updateChallenge(trx, cId, { attachmentId });
@@ -53,6 +62,7 @@ export const editChallengeFileHandlers: Handlers = {
   async editAddFlags(request) {
     const { id: gameId, cId } = request.params;
     await requireChallenge(request, gameId, cId);
+    for (const input of request.body) checkRemoteUrl(input);
     await withTransaction(request.server.db, async (trx) => {
       const flags = [];
       for (const input of request.body) {

@@ -49,6 +49,15 @@ describeEachDatabase('account mails without an SMTP server', (getDb) => {
     });
     expect(recovery.statusCode).toBe(400);
     expect(recovery.json().title).toBe(MAIL_NOT_CONFIGURED);
+    // An unknown address gets the same answer: the form tells nobody who is registered.
+    const unknown = await caller(server.app)({
+      method: 'POST',
+      url: '/api/account/recovery',
+      payload: { email: 'nobody@example.com' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual(recovery.json());
+    expect((await warnings()).some((e) => e.message.includes('/account/reset?token='))).toBe(true);
     const change = await (
       await logIn(server.app, user.userName)
     )({ method: 'PUT', url: '/api/account/changeemail', payload: { newMail: 'n@example.com' } });

@@ -87,6 +87,50 @@ describeEachDatabase('challenge attachments and flags', (getDb) => {
     expect((await setAttachment(game.id, 999999, {})).statusCode).toBe(404);
   });
 
+  it('refuses a remote URL that is not http(s), for the shared attachment and for flags', async () => {
+    const game = await createGame(server.app);
+    const challenge = await createChallenge(server.app, game.id);
+    const pool = await createChallenge(server.app, game.id, {
+      type: 'DynamicAttachment',
+      flags: [],
+    });
+    const title = 'A remote attachment URL must be an http:// or https:// address';
+    for (const remoteUrl of [
+      'javascript:alert(document.cookie)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox',
+      '//evil.example/x',
+      'files/x.zip',
+      'http://',
+      '',
+      null,
+    ]) {
+      const shared = await setAttachment(game.id, challenge.id, {
+        attachmentType: 'Remote',
+        remoteUrl,
+      });
+      expect(shared.statusCode, String(remoteUrl)).toBe(400);
+      expect(shared.json()).toEqual({ title, status: 400 });
+      const flags = await admin({
+        method: 'POST',
+        url: `${path(game.id, pool.id)}/flags`,
+        payload: [{ flag: 'flag{ok}' }, { flag: 'flag{x}', attachmentType: 'Remote', remoteUrl }],
+      });
+      expectMatchesSpec('editAddFlags', flags);
+      expect(flags.statusCode, String(remoteUrl)).toBe(400);
+      expect(flags.json().title).toBe(title);
+    }
+    expect((await detail(game.id, challenge.id)).attachment).toBeNull();
+    expect((await detail(game.id, pool.id)).flags).toEqual([]);
+    for (const remoteUrl of ['http://example.com/a', 'HTTPS://example.com/b.zip']) {
+      expect(
+        (await setAttachment(game.id, challenge.id, { attachmentType: 'Remote', remoteUrl }))
+          .statusCode,
+      ).toBe(200);
+    }
+  });
+
   it('adds flags with their own attachments and removes them, disabling at the last', async () => {
     const game = await createGame(server.app);
     const challenge = await createChallenge(server.app, game.id, {
