@@ -1,18 +1,26 @@
-// Every console route renders a game in full swing for an organiser without errors, also when the
-// path is typed in another letter case; each is screenshotted so a person can look at it
-// (test-results/screenshots/console-*.png).
+// Every console route renders a game in full swing for an organiser on a laptop (1280×800) and a
+// phone (375×812), also when the path is typed in another letter case: each page has its data, one
+// main heading (h1), no serious or critical axe-core violation, and no console error. Each view is
+// screenshotted so a person can look at it (test-results/screenshots/console-<route>-<device>.png).
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInThroughApi, type ApiSession } from './support/api.js';
+import { blocking, describeViolations, runAxe } from './support/axe.js';
 import { launchBrowser, noChromium, requireChromium } from './support/browser.js';
 import { seedGameInFullSwing, type ConsoleSeed } from './support/consoleSeed.js';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.js';
-import { signInThroughPage, watchPages } from './support/watch.js';
+import { watchPages } from './support/watch.js';
 import { skipUnless } from '../server/test/support/skipReason.js';
 
 const screenshots = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const enabled = requireChromium();
+
+const devices = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 812 },
+} as const;
 
 interface ConsoleRoute {
   name: string;
@@ -21,9 +29,19 @@ interface ConsoleRoute {
   shows: (page: Page) => Locator;
 }
 
-const text = (value: string) => (page: Page) => page.getByText(value, { exact: false }).first();
+/** Records the console reads by id, looked up through the API (the seed names them). */
+interface Ids {
+  userId: string;
+  teamId: number;
+  postId: string;
+}
 
-function routesOf(seed: ConsoleSeed): ConsoleRoute[] {
+const text = (value: string) => (page: Page) =>
+  page.getByText(value, { exact: false }).filter({ visible: true }).first();
+const textbox = (name: string) => (page: Page) =>
+  page.getByRole('textbox', { name, exact: true }).first();
+
+function routesOf(seed: ConsoleSeed, ids: Ids): ConsoleRoute[] {
   const game = `/admin/games/${seed.gameId}`;
   const challenge = `${game}/challenges/${seed.staticChallenge.id}`;
   const review = (page: Page) =>
@@ -36,24 +54,20 @@ function routesOf(seed: ConsoleSeed): ConsoleRoute[] {
     },
     { name: 'users', path: '/admin/users', shows: text('linus') },
     { name: 'users-case', path: '/admin/Users', shows: text('linus') },
+    { name: 'user-edit', path: `/admin/users/${ids.userId}`, shows: textbox('User name') },
+    { name: 'user-create', path: '/admin/users/create', shows: textbox('User name') },
     { name: 'teams', path: '/admin/teams', shows: text(seed.pendingTeam) },
+    { name: 'team-edit', path: `/admin/teams/${ids.teamId}`, shows: textbox('Name') },
     {
       name: 'instances',
       path: '/admin/instances',
       shows: text(seed.containerRunning ? seed.acceptedTeam : 'No challenge container is running'),
     },
     { name: 'logs', path: '/admin/logs', shows: text('signed in') },
-    {
-      name: 'settings',
-      path: '/admin/settings',
-      shows: (page) => page.getByRole('textbox', { name: 'Platform name' }),
-    },
+    { name: 'settings', path: '/admin/settings', shows: textbox('Platform name') },
     { name: 'games', path: '/admin/games', shows: text(seed.gameTitle) },
-    {
-      name: 'game-edit',
-      path: game,
-      shows: (page) => page.getByRole('textbox', { name: 'Title' }),
-    },
+    { name: 'game-create', path: '/admin/games/create', shows: textbox('Title') },
+    { name: 'game-edit', path: game, shows: textbox('Title') },
     {
       name: 'game-info',
       path: `${game}/info`,
@@ -68,11 +82,8 @@ function routesOf(seed: ConsoleSeed): ConsoleRoute[] {
     { name: 'review-case', path: `/admin/Games/${seed.gameId}/Review`, shows: review },
     { name: 'writeups', path: `${game}/writeups`, shows: text(seed.acceptedTeam) },
     { name: 'challenges', path: `${game}/challenges`, shows: text(seed.staticChallenge.title) },
-    {
-      name: 'challenge-edit',
-      path: challenge,
-      shows: (page) => page.getByRole('textbox', { name: 'Title' }),
-    },
+    { name: 'challenge-create', path: `${game}/challenges/create`, shows: textbox('Title') },
+    { name: 'challenge-edit', path: challenge, shows: textbox('Title') },
     { name: 'flags', path: `${challenge}/flags`, shows: text(seed.staticChallenge.flags[1]) },
     {
       name: 'flags-case',
@@ -85,7 +96,11 @@ function routesOf(seed: ConsoleSeed): ConsoleRoute[] {
       shows: text(seed.templateChallenge.flagTemplate),
     },
     { name: 'posts', path: '/admin/posts', shows: text(seed.postTitle) },
+    { name: 'post-edit', path: `/admin/posts/${ids.postId}`, shows: textbox('Title') },
+    { name: 'post-create', path: '/admin/posts/create', shows: textbox('Title') },
     { name: 'webhooks', path: '/admin/webhooks', shows: text(seed.webhook.name) },
+    { name: 'webhook-create', path: '/admin/webhooks/create', shows: textbox('Name') },
+    { name: 'webhook-edit', path: `/admin/webhooks/${seed.webhook.id}`, shows: textbox('Name') },
     {
       name: 'webhook-show',
       path: `/admin/webhooks/${seed.webhook.id}/show`,
@@ -94,44 +109,92 @@ function routesOf(seed: ConsoleSeed): ConsoleRoute[] {
   ];
 }
 
-describe('console routes', skipUnless(enabled, noChromium), () => {
+async function idsOf(organiser: ApiSession, seed: ConsoleSeed): Promise<Ids> {
+  const users = (await (await organiser.get('/api/admin/users?count=100')).json()) as {
+    data: { id: string; userName: string }[];
+  };
+  const teams = (await (await organiser.get('/api/admin/teams?count=100')).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const posts = (await (await organiser.get('/api/posts')).json()) as {
+    id: string;
+    title: string;
+  }[];
+  return {
+    userId: users.data.find((user) => user.userName === 'linus')!.id,
+    teamId: teams.data.find((team) => team.name === seed.acceptedTeam)!.id,
+    postId: posts.find((post) => post.title === seed.postTitle)!.id,
+  };
+}
+
+describe('console routes on a laptop and a phone', skipUnless(enabled, noChromium), () => {
   let server: RunningServer;
   let browser: Browser;
-  let page: Page;
+  let organiser: ApiSession;
   let seed: ConsoleSeed;
+  let routes: ConsoleRoute[] = [];
   const pages = watchPages();
+  const problems = { axe: [] as string[], headings: [] as string[] };
 
   beforeAll(async () => {
     await mkdir(screenshots, { recursive: true });
     server = await startServer({ DOCKER_HOST: process.env.DOCKER_HOST ?? '' });
     seed = await seedGameInFullSwing(server);
+    organiser = await signInThroughApi(server.url, 'admin', ADMIN_PASSWORD);
+    routes = routesOf(seed, await idsOf(organiser, seed));
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    pages.watch(page);
-    await page.goto(`${server.url}/admin`);
-    await page.waitForURL(/\/account\/login/);
-    await signInThroughPage(page, 'admin', ADMIN_PASSWORD);
-    await page.waitForURL(/\/admin/);
   });
 
   afterAll(async () => {
     await seed?.cleanUp();
+    await organiser?.dispose();
     await browser?.close();
     await server?.stop();
   });
 
-  it('renders each route with its data', async () => {
-    for (const route of routesOf(seed)) {
-      await page.goto(`${server.url}${route.path}`);
-      await route.shows(page).waitFor({ timeout: 15_000 });
-      // skeletons and fading notifications settle before the picture
-      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-      await page.screenshot({
-        path: join(screenshots, `console-${route.name}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
-    }
+  async function visit(page: Page, route: ConsoleRoute, device: string) {
+    await page.goto(`${server.url}${route.path}`);
+    await route.shows(page).waitFor({ timeout: 15_000 });
+    // skeletons and fading notifications settle before the picture
+    await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+    await page.screenshot({
+      path: join(screenshots, `console-${route.name}-${device}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+    const mainHeadings = await page.getByRole('heading', { level: 1 }).allInnerTexts();
+    if (mainHeadings.length !== 1 || !mainHeadings[0].trim())
+      problems.headings.push(`${route.path} (${device}): ${JSON.stringify(mainHeadings)}`);
+    problems.axe.push(
+      ...describeViolations(`${route.path} (${device})`, blocking(await runAxe(page))),
+    );
+  }
+
+  for (const [device, viewport] of Object.entries(devices)) {
+    it(`renders each route with its data (${device})`, { timeout: 600_000 }, async () => {
+      let context: BrowserContext | undefined;
+      try {
+        context = await browser.newContext({
+          viewport,
+          timezoneId: 'UTC',
+          locale: 'en-US',
+          storageState: await organiser.context.storageState(),
+        });
+        const page = await context.newPage();
+        pages.watch(page);
+        for (const route of routes) await visit(page, route, device);
+      } finally {
+        await context?.close();
+      }
+    });
+  }
+
+  it('gives every page one main heading', () => {
+    expect(problems.headings, problems.headings.join('\n')).toEqual([]);
+  });
+
+  it('has no serious or critical accessibility violation', () => {
+    expect(problems.axe, problems.axe.join('\n')).toEqual([]);
   });
 
   it('logged no errors; the only failed requests were signed-out profile checks', () => {

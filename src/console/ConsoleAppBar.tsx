@@ -1,4 +1,8 @@
-/** The console's app bar, whose user menu leads back to the site, to the profile, and out. */
+/**
+ * The console's app bar, whose user menu leads back to the site, to the profile, and out. The page
+ * title it shows is the page's main heading (h1); on a phone a long one ends in an ellipsis before
+ * the language and profile buttons.
+ */
 import { forwardRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -6,7 +10,16 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import HomeIcon from '@mui/icons-material/Home';
 import PersonIcon from '@mui/icons-material/Person';
-import { AppBar, Logout, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
+import {
+  AppBar,
+  AppBarClasses,
+  Logout,
+  TitlePortal,
+  UserMenu,
+  useGetIdentity,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
 import { useTranslation } from 'react-i18next';
 
 const SiteLink = forwardRef<
@@ -21,6 +34,15 @@ const SiteLink = forwardRef<
     </MenuItem>
   );
 });
+
+/**
+ * One line, cut with an ellipsis. The title's own spans are inline (react-admin wraps the text in
+ * two), so the ellipsis shows instead of a clipped word; `minWidth: 0` lets it shrink at all.
+ */
+const titleSx = {
+  minWidth: 0,
+  '& span': { display: 'inline' },
+} as const;
 
 export function ConsoleAppBar() {
   const { t } = useTranslation();
@@ -42,6 +64,8 @@ export function ConsoleAppBar() {
           <Logout />
         </UserMenu>
       }
-    />
+    >
+      <TitlePortal component="h1" className={AppBarClasses.title} sx={titleSx} />
+    </AppBar>
   );
 }

@@ -7,22 +7,52 @@
  * (`min-width: fit-content`): the whole page scrolled sideways, the app bar and the toolbar's
  * buttons (a list's Create and Import) ended beyond the right edge. Here the page keeps the
  * screen's width and the table scrolls inside its card.
+ *
+ * A checkbox's `aria-label` names its input: MUI puts it on the decorative span around the input,
+ * which left react-admin's row checkboxes ("Select this row") without a name (axe: `label`,
+ * critical) and gave the span a label it may not have (`aria-prohibited-attr`, serious).
+ *
+ * On a phone the language button shows its globe only (its name stays for screen readers): with
+ * the language written out, the page title in the app bar had no room left.
  */
 import { createTheme, type Theme } from '@mui/material/styles';
+import type { CheckboxOwnerState } from '@mui/material/Checkbox';
 
 const inputDefaults = { defaultProps: { margin: 'dense' } } as const;
+
+type Labelled = CheckboxOwnerState & { 'aria-label'?: string; inputProps?: object };
+
+export const checkboxLabelOnInput = {
+  root: (owner: Labelled) => (owner['aria-label'] ? { 'aria-label': undefined } : {}),
+  input: (owner: Labelled) => ({
+    ...owner.inputProps,
+    ...(owner['aria-label'] ? { 'aria-label': owner['aria-label'] } : {}),
+  }),
+};
 
 export function consoleTheme(shellTheme: Theme): Theme {
   return createTheme(shellTheme, {
     components: {
       MuiTextField: inputDefaults,
       MuiFormControl: inputDefaults,
+      MuiCheckbox: { defaultProps: { slotProps: checkboxLabelOnInput } },
       RaLayout: {
         styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } },
       },
       RaList: {
         styleOverrides: {
           root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } },
+        },
+      },
+      RaLocalesMenuButton: {
+        styleOverrides: {
+          root: {
+            flexShrink: 0,
+            [shellTheme.breakpoints.down('sm')]: {
+              // the language's name is the button's text: hidden from sight, still its name
+              '& .MuiButton-root': { fontSize: 0, minWidth: 0 },
+            },
+          },
         },
       },
     },

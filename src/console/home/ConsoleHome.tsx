@@ -58,10 +58,8 @@ export function ConsoleHome() {
   const running = of('Running');
   return (
     <Stack gap={3} sx={{ mt: 2, mb: 4 }}>
-      <Stack direction="row" alignItems="center" gap={1} flexWrap="wrap">
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {t('console.dashboard.title')}
-        </Typography>
+      {/* the page's title, "Dashboard", is the app bar's main heading */}
+      <Stack direction="row" justifyContent="flex-end">
         <Typography variant="body2" color="text.secondary" role="status">
           {t(`resources.logs.live.${hub}`)}
         </Typography>

@@ -20,6 +20,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { AddRowButton } from '@/console/inputs/AddRowButton';
 import { models } from '@/api/formMeta.gen';
 import type { ChallengeDetail } from '@/api/types';
 import { MarkdownInput } from '@/console/inputs/MarkdownInput';
@@ -141,7 +142,17 @@ export function ChallengeInputs() {
       </Stack>
       <MarkdownInput source="content" validate={spec('content')} />
       <ArrayInput source="hints" validate={spec('hints')}>
-        <SimpleFormIterator inline disableReordering fullWidth>
+        <SimpleFormIterator
+          inline
+          disableReordering
+          addButton={
+            <AddRowButton
+              label="resources.challenges.add_hint"
+              help="resources.challenges.add_hint_help"
+            />
+          }
+          fullWidth
+        >
           <TextInput
             source=""
             label="resources.challenges.fields.hint"

@@ -17,6 +17,8 @@ export function CtftimeFeedButton({ gameId }: { gameId: Identifier }) {
       label="resources.games.ctftime.download"
       title={translate('resources.games.ctftime.help')}
       disabled={busy}
+      // a name, spelled as its owners do ("CTFtime", not "CTFTIME") in every language
+      sx={{ textTransform: 'none' }}
       onClick={() => void download(ctftimeFeedPath(gameId), `ctftime-${gameId}.json`)}
     >
       <DownloadIcon />

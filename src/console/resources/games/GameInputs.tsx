@@ -18,6 +18,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { AddRowButton } from '@/console/inputs/AddRowButton';
 import { models } from '@/api/formMeta.gen';
 import { EpochDateTimeInput } from '@/console/inputs/EpochDateTimeInput';
 import { MarkdownInput } from '@/console/inputs/MarkdownInput';
@@ -161,7 +162,16 @@ export function GameInputs() {
         />
       </Stack>
       <ArrayInput source="divisions" helperText="resources.games.helpers.divisions">
-        <SimpleFormIterator inline disableReordering>
+        <SimpleFormIterator
+          inline
+          disableReordering
+          addButton={
+            <AddRowButton
+              label="resources.games.add_division"
+              help="resources.games.add_division_help"
+            />
+          }
+        >
           <TextInput
             source=""
             label="resources.games.fields.division"

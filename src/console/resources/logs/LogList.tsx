@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { DataTable, DateField, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import { levelFilterOf, type LogRecord } from '@/console/data/logRoutes';
 import { ListError } from '@/console/ListError';
+import { ScrollableListCard } from '@/console/ScrollableListCard';
 import { LevelInput } from './LevelInput';
 import { LevelChip, MessageField, StatusField } from './LogFields';
 import { LiveStatus } from './LiveStatus';
@@ -74,6 +75,7 @@ export function LogList() {
       exporter={false}
       empty={false}
       error={<ListError />}
+      component={ScrollableListCard}
     >
       <LiveLogTable live={live} />
     </List>

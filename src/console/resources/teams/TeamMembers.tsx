@@ -5,6 +5,7 @@
 import Avatar from '@mui/material/Avatar';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -84,24 +85,26 @@ export function MemberList() {
       )}
       <List dense disablePadding>
         {members.map((member) => (
-          <ListItemButton
-            key={member.id}
-            component={Link}
-            to={createPath({ resource: 'users', type: 'edit', id: member.id })}
-          >
-            <ListItemAvatar>
-              <MemberAvatar member={member} size={32} />
-            </ListItemAvatar>
-            <ListItemText
-              primary={
-                <Stack component="span" direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
-                  <span>{member.userName}</span>
-                  {member.captain && <CaptainStar />}
-                </Stack>
-              }
-              secondary={member.bio || undefined}
-            />
-          </ListItemButton>
+          // each link in its own list item: a list holds items only (axe: list)
+          <ListItem key={member.id} disablePadding>
+            <ListItemButton
+              component={Link}
+              to={createPath({ resource: 'users', type: 'edit', id: member.id })}
+            >
+              <ListItemAvatar>
+                <MemberAvatar member={member} size={32} />
+              </ListItemAvatar>
+              <ListItemText
+                primary={
+                  <Stack component="span" direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+                    <span>{member.userName}</span>
+                    {member.captain && <CaptainStar />}
+                  </Stack>
+                }
+                secondary={member.bio || undefined}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </section>

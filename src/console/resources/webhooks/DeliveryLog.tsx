@@ -29,6 +29,7 @@ import {
 } from 'react-admin';
 import type { Webhook, WebhookDelivery } from '@/api/types';
 import type { ConsoleDataProvider } from '@/console/data/dataProvider';
+import { usePaginationLabels } from '@/console/usePaginationLabels';
 import { outcomeOf, statusColour } from './deliveryText';
 
 /** How often the log is read again while something is pending, and otherwise. */
@@ -101,6 +102,7 @@ export function DeliveryLog() {
   const hook = useRecordContext<Webhook>();
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const paginationLabels = usePaginationLabels();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(10);
@@ -197,6 +199,7 @@ export function DeliveryLog() {
             </TableBody>
           </Table>
           <TablePagination
+            {...paginationLabels}
             component="div"
             count={log.data?.total ?? 0}
             page={page}
