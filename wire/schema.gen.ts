@@ -1587,8 +1587,9 @@ export interface paths {
          *     file it names at `files/<sha256>`) and answers the new game. The game gets a fresh key pair
          *     and is created **hidden**, whatever the archive says, so organisers can look it over before
          *     players see it; its challenges, flags, hints, container settings, attachments and poster are
-         *     those of the archive. A challenge that is enabled in the archive but has no flag (and is not
-         *     `DynamicContainer`) is created disabled. Everything is created in one transaction: a refused
+         *     those of the archive. A challenge that is enabled in the archive but could not be enabled by
+         *     hand (no flag and not `DynamicContainer`, or a container type without `containerImage`) is
+         *     created disabled. Everything is created in one transaction: a refused
          *     archive creates nothing.
          *
          *     Refused with 400 and a title saying why: not a zip archive; an entry whose name is not
@@ -1928,10 +1929,14 @@ export interface paths {
          *     After validation (400) and the game and challenge look-ups (404), these rules apply in order,
          *     each a 400:
          *     `isEnabled: true` on a disabled challenge that is not `DynamicContainer` and has no flag ("The
-         *     challenge has no flag and cannot be enabled"); `enableTrafficCapture: true` on a type without
-         *     container ("Enable traffic capture only for challenge with containers"); a `flagTemplate` of a
-         *     `DynamicContainer` challenge that is too guessable ("Flag is not sufficiently complicated,
-         *     please consider adding team hash or adding length").
+         *     challenge has no flag and cannot be enabled"); **Vexil addition:** `isEnabled: true` on a
+         *     disabled `StaticContainer` or `DynamicContainer` challenge whose `containerImage` (the stored
+         *     one, or the one this request sets) is blank ("The challenge has no container image and cannot
+         *     be enabled"), and a blank `containerImage` for such a challenge that is enabled and stays so
+         *     ("The container image of an enabled challenge cannot be removed"); `enableTrafficCapture:
+         *     true` on a type without container ("Enable traffic capture only for challenge with
+         *     containers"); a `flagTemplate` of a `DynamicContainer` challenge that is too guessable ("Flag
+         *     is not sufficiently complicated, please consider adding team hash or adding length").
          *
          *     A blank `flagTemplate` clears the template; `containerImage` is trimmed;
          *     `enableTrafficCapture` stays false for types without container. Enabling a challenge gives

@@ -24,19 +24,32 @@ export function dynamicScore(
 export const minScore = (c: Pick<Challenge, 'originalScore' | 'minScoreRate'>): number =>
   Math.floor(c.minScoreRate * c.originalScore);
 
-/** The first rule the update breaks (a 400 title), or null. */
+/** The image a container challenge runs once the update applies (trimmed, as stored). */
+const imageAfter = (challenge: Pick<Challenge, 'containerImage'>, update: ChallengeUpdateModel) =>
+  (typeof update.containerImage === 'string'
+    ? update.containerImage
+    : challenge.containerImage
+  ).trim();
+
+/**
+ * The first rule the update breaks (a 400 title), or null. An enabled container challenge always
+ * has an image (a Vexil addition): players could start nothing otherwise.
+ */
 export function updateViolation(
-  challenge: Pick<Challenge, 'isEnabled' | 'type'>,
+  challenge: Pick<Challenge, 'isEnabled' | 'type' | 'containerImage'>,
   update: ChallengeUpdateModel,
   flagCount: number,
 ): string | null {
-  if (
-    update.isEnabled === true &&
-    !challenge.isEnabled &&
-    challenge.type !== 'DynamicContainer' &&
-    flagCount === 0
-  ) {
+  const enabling = update.isEnabled === true && !challenge.isEnabled;
+  if (enabling && challenge.type !== 'DynamicContainer' && flagCount === 0) {
     return 'The challenge has no flag and cannot be enabled';
+  }
+  if (isContainerType(challenge.type) && !imageAfter(challenge, update)) {
+    if (enabling) return 'The challenge has no container image and cannot be enabled';
+    const staysEnabled = challenge.isEnabled && update.isEnabled !== false;
+    if (staysEnabled && typeof update.containerImage === 'string') {
+      return 'The container image of an enabled challenge cannot be removed';
+    }
   }
   if (update.enableTrafficCapture === true && !isContainerType(challenge.type)) {
     return 'Enable traffic capture only for challenge with containers';

@@ -5,6 +5,7 @@
 import type { components } from '#wire/schema.gen.js';
 import type { Challenge } from '../db/repositories/challenges.js';
 import type { Game } from '../db/repositories/games.js';
+import { isContainerType } from './challengeEdit.js';
 import { toGameInfoModel } from './gameInput.js';
 import { REMOTE_URL_REFUSED, isWebUrl } from './remoteUrl.js';
 import { compactUtcStamp } from './writeupRules.js';
@@ -113,6 +114,8 @@ export function manifestProblem(manifest: GameArchiveManifest): string | null {
   return null;
 }
 
-/** Whether an imported challenge may stay enabled: the rule of enabling one by hand. */
+/** Whether an imported challenge may stay enabled: the rules of enabling one by hand (a flag
+ *  unless it is a dynamic container; an image if it runs a container). */
 export const mayBeEnabled = (challenge: GameArchiveChallenge): boolean =>
-  challenge.type === 'DynamicContainer' || challenge.flags.length > 0;
+  (challenge.type === 'DynamicContainer' || challenge.flags.length > 0) &&
+  (!isContainerType(challenge.type) || Boolean(challenge.settings.containerImage?.trim()));

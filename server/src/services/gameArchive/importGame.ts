@@ -40,7 +40,7 @@ function challengeSettings(challenge: GameArchiveChallenge, index: number) {
     isEnabled: challenge.settings.isEnabled === true && mayBeEnabled(challenge),
   };
   const violation = updateViolation(
-    { type: challenge.type, isEnabled: false },
+    { type: challenge.type, isEnabled: false, containerImage: '' },
     update,
     challenge.flags.length,
   );

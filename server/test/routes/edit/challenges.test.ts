@@ -173,6 +173,7 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
     const dynamic = await createChallenge(server.app, game.id, {
       type: 'DynamicContainer',
       isEnabled: false,
+      containerImage: 'vexil/dynamic:1',
     });
     const trivial = await update(game.id, dynamic.id, { flagTemplate: 'flag{hello world}' });
     expect(trivial.statusCode).toBe(400);
@@ -190,6 +191,53 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
       400,
     );
     expect((await update(game.id, 999999, { content: 'x' })).statusCode).toBe(404);
+  });
+
+  it('refuses to enable a container challenge without an image, or to remove an enabled one’s image', async () => {
+    const game = await createGame(server.app);
+    for (const type of ['StaticContainer', 'DynamicContainer'] as const) {
+      const box = await createChallenge(server.app, game.id, { type, isEnabled: false });
+      for (const body of [
+        { isEnabled: true },
+        { isEnabled: true, containerImage: '   ' },
+        { isEnabled: true, memoryLimit: 128 },
+      ]) {
+        const refused = await update(game.id, box.id, body);
+        expect(refused.statusCode, `${type} ${JSON.stringify(body)}`).toBe(400);
+        expect(refused.json()).toMatchObject({
+          title: 'The challenge has no container image and cannot be enabled',
+          status: 400,
+        });
+      }
+      const stored = await admin({ method: 'GET', url: `${base(game.id)}/${box.id}` });
+      expect(stored.json()).toMatchObject({ isEnabled: false, memoryLimit: 64 });
+
+      // An image set in the same request is enough, and then it stays.
+      const enabled = await update(game.id, box.id, {
+        isEnabled: true,
+        containerImage: ' vexil/box:1 ',
+      });
+      expect(enabled.statusCode).toBe(200);
+      expect(enabled.json()).toMatchObject({ isEnabled: true, containerImage: 'vexil/box:1' });
+      const removed = await update(game.id, box.id, { containerImage: '' });
+      expect(removed.statusCode).toBe(400);
+      expect(removed.json().title).toBe(
+        'The container image of an enabled challenge cannot be removed',
+      );
+      // Disabling and clearing together is fine; so is editing a disabled one without image.
+      const cleared = await update(game.id, box.id, { isEnabled: false, containerImage: '' });
+      expect(cleared.json()).toMatchObject({ isEnabled: false, containerImage: '' });
+      expect((await update(game.id, box.id, { content: 'later' })).statusCode).toBe(200);
+    }
+    // A static container without flag and image hears about the flag first.
+    const bare = await createChallenge(server.app, game.id, {
+      type: 'StaticContainer',
+      isEnabled: false,
+      flags: [],
+    });
+    expect((await update(game.id, bare.id, { isEnabled: true })).json().title).toBe(
+      'The challenge has no flag and cannot be enabled',
+    );
   });
 
   it('gives every registration an instance on enabling and announces the transition only', async () => {

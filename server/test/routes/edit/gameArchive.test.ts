@@ -195,7 +195,7 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
     expect(comparable(again)).toEqual(comparable(manifest));
   });
 
-  it('imports a hand-made archive: unknown properties ignored, a flagless challenge disabled', async () => {
+  it('imports a hand-made archive: unknown properties ignored, a flagless challenge and an imageless container disabled', async () => {
     const file = Buffer.from('hello');
     const archive = await makeZip({
       'game.json': JSON.stringify({
@@ -210,6 +210,16 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
             attachment: { type: 'Local', file: { hash: sha256Hex(file), name: 'hello.txt' } },
             flags: [],
           },
+          {
+            type: 'DynamicContainer',
+            settings: { title: 'No image yet', isEnabled: true, containerImage: ' ' },
+            flags: [],
+          },
+          {
+            type: 'StaticContainer',
+            settings: { title: 'Boxed', isEnabled: true, containerImage: 'vexil/box:1' },
+            flags: [{ flag: 'flag{boxed}' }],
+          },
         ],
       }),
       [`files/${sha256Hex(file)}`]: file,
@@ -217,12 +227,14 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
     const response = await importArchive(archive);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ title: 'By hand', hidden: true, poster: null });
-    const [challenge] = await challengesOf(response.json().id);
+    const [challenge, imageless, boxed] = await challengesOf(response.json().id);
     expect(challenge).toMatchObject({
       title: 'No flag yet',
       isEnabled: false,
       attachment: { type: 'Local', url: `/assets/${sha256Hex(file)}/hello.txt`, fileSize: 5 },
     });
+    expect(imageless).toMatchObject({ title: 'No image yet', isEnabled: false });
+    expect(boxed).toMatchObject({ title: 'Boxed', isEnabled: true, containerImage: 'vexil/box:1' });
   });
 
   it('refuses bad archives with a clear title and creates nothing', async () => {

@@ -39,7 +39,7 @@ export function organiserSetsUp(story: Story): void {
       admin,
       gameId,
       { title: 'Hashes', category: 'Web', type: 'DynamicContainer' },
-      { flagTemplate: 'flag{whole_game_[TEAM_HASH]}' },
+      { flagTemplate: 'flag{whole_game_[TEAM_HASH]}', containerImage: 'vexil/hashes:1' },
       [],
     );
     challenge.pool = await addChallenge(
