@@ -4313,7 +4313,7 @@ export interface components {
              * @description Number of teams that solved it before the game end.
              */
             acceptedCount: number;
-            /** @description Download file name of dynamic attachments (default `attachment`). */
+            /** @description Download file name of dynamic attachments (default `attachment`). **Vexil change:** left at the default, each team's file downloads under the name it was uploaded with. */
             fileName: string | null;
             /** @description The shared attachment (non-dynamic types), or null. */
             attachment: components["schemas"]["Attachment"] | null;
@@ -4376,7 +4376,7 @@ export interface components {
             hints?: string[] | null;
             /** @description Enable or disable. Enabling a challenge that is not `DynamicContainer` needs at least one flag. */
             isEnabled?: boolean | null;
-            /** @description Download file name of dynamic attachments (not blank). */
+            /** @description Download file name of dynamic attachments (not blank). **Vexil change:** `attachment` (the default) keeps each team's uploaded file name. */
             fileName?: string | null;
             /** @description Container image; surrounding whitespace is removed. */
             containerImage?: string | null;
@@ -4716,7 +4716,7 @@ export interface components {
             closeTime: components["schemas"]["Timestamp"] | null;
             /** @description The team container's entry (as `ContainerInfoModel.entry`); null without a container. */
             instanceEntry: string | null;
-            /** @description Attachment URL; dynamic attachments are `/assets/<hash>/<challenge fileName>`. Null without an attachment. */
+            /** @description Attachment URL; dynamic attachments are `/assets/<hash>/<challenge fileName>`. Null without an attachment. **Vexil change:** while the challenge's `fileName` is the default `attachment`, a dynamic attachment is `/assets/<hash>/<uploaded file name>` instead, so each team's file downloads (and its button reads) under the name it was uploaded with. */
             url: string | null;
             /**
              * Format: int64
