@@ -1261,7 +1261,11 @@ export interface paths {
          * @description **Vexil addition.** The games the team was accepted into that are listed publicly (not
          *     hidden) and have started, newest first, each with the team's row of the game's public
          *     scoreboard and the challenges it solved: what the scoreboard already shows to anyone, for a
-         *     team's public page. An empty list for a team that plays no such game.
+         *     team's public page. An empty list for a team that plays no such game. During a scoreboard
+         *     freeze the row is the one the caller's scoreboard shows (`frozenAt` set): the frozen board,
+         *     with the caller's own team's later solves when the caller plays in the game (so a player
+         *     sees their team at the same score here, on the board and in the game view); monitors and
+         *     organisers get the live row.
          */
         get: operations["teamGetGames"];
         put?: never;
@@ -3945,6 +3949,8 @@ export interface components {
             item: components["schemas"]["ScoreboardItem"];
             /** @description The board's challenges the team solved, for their titles and categories. */
             challenges: components["schemas"]["ChallengeInfo"][];
+            /** @description **Vexil addition**, present only while the game's board is frozen for the caller (see `ScoreboardModel.frozenAt`): the freeze time. `item` is then the team's row of the frozen board the caller gets, which includes the team's later solves when the caller plays in it. */
+            frozenAt?: components["schemas"]["Timestamp"];
         };
         /** @description Hands the captaincy to another member. */
         TeamTransferModel: {
