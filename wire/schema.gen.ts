@@ -1268,7 +1268,11 @@ export interface paths {
          * @description **Vexil addition.** The games the team was accepted into that are listed publicly (not
          *     hidden) and have started, newest first, each with the team's row of the game's public
          *     scoreboard and the challenges it solved: what the scoreboard already shows to anyone, for a
-         *     team's public page. An empty list for a team that plays no such game.
+         *     team's public page. An empty list for a team that plays no such game. During a scoreboard
+         *     freeze the row is the one the caller's scoreboard shows (`frozenAt` set): the frozen board,
+         *     with the caller's own team's later solves when the caller plays in the game (so a player
+         *     sees their team at the same score here, on the board and in the game view); monitors and
+         *     organisers get the live row.
          */
         get: operations["teamGetGames"];
         put?: never;
@@ -3960,6 +3964,8 @@ export interface components {
             item: components["schemas"]["ScoreboardItem"];
             /** @description The board's challenges the team solved, for their titles and categories. */
             challenges: components["schemas"]["ChallengeInfo"][];
+            /** @description **Vexil addition**, present only while the game's board is frozen for the caller (see `ScoreboardModel.frozenAt`): the freeze time. `item` is then the team's row of the frozen board the caller gets, which includes the team's later solves when the caller plays in it. */
+            frozenAt?: components["schemas"]["Timestamp"];
         };
         /** @description Hands the captaincy to another member. */
         TeamTransferModel: {
@@ -4328,7 +4334,7 @@ export interface components {
              * @description Number of teams that solved it before the game end.
              */
             acceptedCount: number;
-            /** @description Download file name of dynamic attachments (default `attachment`). */
+            /** @description Download file name of dynamic attachments (default `attachment`). **Vexil change:** left at the default, each team's file downloads under the name it was uploaded with. */
             fileName: string | null;
             /** @description The shared attachment (non-dynamic types), or null. */
             attachment: components["schemas"]["Attachment"] | null;
@@ -4391,7 +4397,7 @@ export interface components {
             hints?: string[] | null;
             /** @description Enable or disable. Enabling a challenge that is not `DynamicContainer` needs at least one flag. */
             isEnabled?: boolean | null;
-            /** @description Download file name of dynamic attachments (not blank). */
+            /** @description Download file name of dynamic attachments (not blank). **Vexil change:** `attachment` (the default) keeps each team's uploaded file name. */
             fileName?: string | null;
             /** @description Container image; surrounding whitespace is removed. */
             containerImage?: string | null;
@@ -4731,7 +4737,7 @@ export interface components {
             closeTime: components["schemas"]["Timestamp"] | null;
             /** @description The team container's entry (as `ContainerInfoModel.entry`); null without a container. */
             instanceEntry: string | null;
-            /** @description Attachment URL; dynamic attachments are `/assets/<hash>/<challenge fileName>`. Null without an attachment. */
+            /** @description Attachment URL; dynamic attachments are `/assets/<hash>/<challenge fileName>`. Null without an attachment. **Vexil change:** while the challenge's `fileName` is the default `attachment`, a dynamic attachment is `/assets/<hash>/<uploaded file name>` instead, so each team's file downloads (and its button reads) under the name it was uploaded with. */
             url: string | null;
             /**
              * Format: int64

@@ -2143,6 +2143,10 @@ export const models = {
         "items": {
           "ref": "ChallengeInfo"
         }
+      },
+      "frozenAt": {
+        "type": "integer",
+        "format": "int64"
       }
     }
   },

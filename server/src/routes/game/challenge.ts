@@ -24,6 +24,9 @@ type Schemas = components['schemas'];
 /** `lastSubmissionTime` of a team without solves (year 1). */
 const NEVER = -62135596800000;
 
+/** The stored `fileName` of a challenge whose organiser never named its per-team downloads. */
+const DEFAULT_FILE_NAME = 'attachment';
+
 const unavailable = () => notFound('Challenge not found or dynamic attachment allocation failed');
 
 async function flagContext(
@@ -38,9 +41,10 @@ async function flagContext(
       ? undefined
       : (await attachmentViews(request.server.db, [attachmentId])).get(attachmentId);
   let url = view?.url ?? null;
-  // A dynamic attachment downloads under the challenge's file name.
-  if (url && dynamic && view?.type === 'Local') {
-    url = `${url.slice(0, url.lastIndexOf('/'))}/${challenge.fileName}`;
+  // A dynamic attachment downloads under the challenge's file name when the organiser chose one;
+  // left at the default, each team's file keeps the name it was uploaded with (issue 23).
+  if (url && dynamic && view?.type === 'Local' && challenge.fileName !== DEFAULT_FILE_NAME) {
+    url = `${url.slice(0, url.lastIndexOf('/'))}/${encodeURIComponent(challenge.fileName)}`;
   }
   const container = await findContainerOfInstance(request.server.db, instance.id);
   return {

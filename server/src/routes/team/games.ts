@@ -1,14 +1,15 @@
 /**
  * A team's public record (a Vexil addition): the listed, started games it was accepted into, each
  * with its row of the game's public scoreboard and the challenges it solved. Everything comes from
- * the stored boards, so the page shows exactly what the public scoreboards show (frozen ones
- * included).
+ * the stored boards, so the page shows exactly what the scoreboard shows the caller: during a
+ * freeze the frozen board, with the caller's own team's later solves on it (issue 23: a player
+ * sees their team at one score on the board, the game page and this page), marked `frozenAt`.
  */
 import type { components } from '#wire/schema.gen.js';
 import { listPublicGamesOfTeam } from '../../db/repositories/teamGames.js';
 import type { Handlers } from '../../http/handlers.js';
 import { toBasicGameInfo } from '../game/models.js';
-import { frozenViewOf, seesLiveBoard } from '../game/boardView.js';
+import { boardViewFor } from '../game/boardView.js';
 import { rowOf } from '../../services/scoreboard/boardBytes.js';
 import { readBoard } from '../game/scoreboard.js';
 import { requireTeam } from './guards.js';
@@ -23,9 +24,9 @@ export const teamGameHandlers: Handlers = {
     const records: Schemas['TeamGameModel'][] = [];
     for (const game of games) {
       const stored = await readBoard(request.server, game.id);
-      // The public view, as the CTFtime feed: frozen during a freeze (for the team's own members
-      // too), live for monitors and organisers.
-      const board = seesLiveBoard(request) ? stored : (frozenViewOf(request, stored) ?? stored);
+      // The caller's view, as the scoreboard gives it: live for monitors and organisers, frozen
+      // during a freeze, with the caller's own team's later solves when the caller plays.
+      const board = await boardViewFor(request, stored);
       const row = rowOf(board, team.id);
       if (row === undefined) continue;
       const item = JSON.parse(row) as Schemas['ScoreboardItem'];
@@ -34,7 +35,8 @@ export const teamGameHandlers: Handlers = {
       const challenges = Object.values(groups)
         .flat()
         .filter((challenge) => solved.has(challenge.id));
-      records.push({ game: toBasicGameInfo(game), item, challenges });
+      const frozen = board === stored ? {} : { frozenAt: stored.freezeTime ?? undefined };
+      records.push({ game: toBasicGameInfo(game), item, challenges, ...frozen });
     }
     return records;
   },

@@ -109,6 +109,26 @@ describeEachDatabase('the team view of challenges and of the game', (getDb) => {
     expect(cheats).toHaveLength(1);
   });
 
+  it('names a per-team file as it was uploaded unless the organiser named the download', async () => {
+    const game = await createGame(server.app);
+    // left at the default name ("attachment")
+    const challenge = await createChallenge(server.app, game.id, {
+      type: 'DynamicAttachment',
+      flags: [],
+    });
+    const file = await localAttachment('per team', 'crackme team 1.zip');
+    await insertFlags(server.app.db, challenge.id, [
+      { flag: 'flag{per_team}', attachmentId: file.id },
+    ]);
+    const team = await playingTeam(server.app, game);
+    const url: string = (await view(team.call, game.id, challenge.id)).json().context.url;
+    expect(url).toBe(`/assets/${file.stored.hash}/crackme team 1.zip`);
+    const download = await team.call({ method: 'GET', url: encodeURI(url) });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('crackme team 1.zip');
+    expect(download.headers['content-disposition']).not.toContain('attachment.zip');
+  });
+
   it('shows the team token and a rank row in the game view', async () => {
     const game = await createGame(server.app, { writeupRequired: true });
     const challenge = await createChallenge(server.app, game.id, { category: 'Crypto' });

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { createSession } from '#server/db/repositories/sessions.js';
 import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
@@ -85,6 +86,48 @@ describeEachDatabase('GET /api/team/{id}/games', (getDb) => {
         return record?.challenges.map((c: { title: string }) => c.title);
       })
       .toEqual(['before']);
+  });
+
+  it("shows a player their own team's later solves during a freeze, as the board does", async () => {
+    const { db } = server.app;
+    const game = await seedGame(db);
+    const before = await seedChallenge(db, game.id, { title: 'before' });
+    const after = await seedChallenge(db, game.id, { title: 'after' });
+    const team = await seedTeam(db, game.id);
+    const freezeTime = Date.now() - 30 * MINUTE;
+    await solve(db, { gameId: game.id, challengeId: before.id, team, time: freezeTime - MINUTE });
+    await solve(db, { gameId: game.id, challengeId: after.id, team, time: freezeTime + MINUTE });
+    await db
+      .updateTable('games')
+      .set({ freeze_time: freezeTime })
+      .where('id', '=', game.id)
+      .execute();
+    server.app.scoreboards.invalidate(game.id);
+    await server.app.scoreboards.settle(game.id);
+
+    const { token } = await createSession(db, team.captain.id, {
+      ip: '127.0.0.1',
+      now: Date.now(),
+    });
+    const member = caller(server.app, token);
+    const url = `/api/team/${team.teamId}/games`;
+    const asMember = async () => {
+      const response = await member({ method: 'GET', url });
+      expectMatchesSpec('teamGetGames', response);
+      return response.json()[0];
+    };
+    await expect.poll(async () => (await asMember())?.challenges.length).toBe(2);
+    const own = await asMember();
+    expect(own.frozenAt).toBe(freezeTime);
+    const board = (await member({ method: 'GET', url: `/api/game/${game.id}/scoreboard` })).json();
+    const boardRow = board.items.find((item: { id: number }) => item.id === team.teamId);
+    expect(own.item.score).toBe(boardRow.score);
+    expect(own.item.solvedCount).toBe(2);
+
+    // Anyone else gets the frozen row, marked as such.
+    const [outsider] = (await get(team.teamId)).json();
+    expect(outsider.frozenAt).toBe(freezeTime);
+    expect(outsider.item.solvedCount).toBe(1);
   });
 
   it('answers an empty list for a team without public games, 404 for no team', async () => {
