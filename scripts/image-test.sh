@@ -6,11 +6,45 @@
 # No image registry is reachable on CI machines, so without a Node base image (NODE_IMAGE, default
 # node:22-bookworm-slim) on the engine it assembles one: a minimal Debian root (debootstrap) plus
 # the host's Node, npm and Node headers, imported with `docker import`. The build reaches the npm
-# registry and the Debian mirror through the host's network (--network host).
+# registry and the Debian mirror through the host's network (--network host). The Debian mirror is the
+# one the host's own apt uses (DEBIAN_MIRROR overrides it): this script names no host of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 log() { printf '==> %s\n' "$*"; }
+
+# The first enabled `deb` source of the host's apt that serves the suite named in $1 (one-line .list
+# files and deb822 .sources files), printed as its URI; nothing when none does.
+apt_mirror_for() {
+  local suite=$1 file files=()
+  for file in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
+    [ -f "$file" ] && files+=("$file")
+  done
+  [ ${#files[@]} -gt 0 ] || return 0
+  awk -v suite="$suite" '
+    function flush() {
+      if (types ~ /(^| )deb( |$)/ && enabled !~ /^(no|false)$/ && (" " suites " ") ~ (" " suite " ") && uris != "") {
+        split(uris, u, " "); print u[1]; found = 1; exit
+      }
+      types = uris = suites = enabled = ""
+    }
+    FNR == 1 { flush() }
+    FILENAME ~ /\.sources$/ {
+      if ($0 ~ /^[ \t]*$/) { flush(); next }
+      if ($0 ~ /^#/) next
+      field = tolower($1); sub(/:$/, "", field); $1 = ""; sub(/^ +/, "")
+      if (field == "types") types = $0; else if (field == "uris") uris = $0
+      else if (field == "suites") suites = $0; else if (field == "enabled") enabled = tolower($0)
+      next
+    }
+    /^[ \t]*deb[ \t]/ {
+      line = $0; sub(/^[ \t]*deb[ \t]+/, "", line); sub(/^\[[^]]*\][ \t]+/, "", line)
+      split(line, f, /[ \t]+/)
+      if (f[2] == suite) { print f[1]; found = 1; exit }
+    }
+    END { if (!found) flush() }
+  ' "${files[@]}"
+}
 started=$SECONDS
 docker info >/dev/null 2>&1 || { echo "No Docker engine answers at ${DOCKER_HOST:-the default socket}" >&2; exit 1; }
 
@@ -37,8 +71,11 @@ if [ -z "${VEXIL_TEST_IMAGE:-}" ] && ! docker image inspect "$node_image" >/dev/
   else
     log "No Node base image on the engine: assembling $node_image from debootstrap and the host's Node"
     command -v debootstrap >/dev/null || { echo "debootstrap is needed (apt-get install debootstrap)" >&2; exit 1; }
+    mirror=${DEBIAN_MIRROR:-$(apt_mirror_for bookworm)}
+    [ -n "$mirror" ] || { echo "No apt source of this machine serves bookworm: set DEBIAN_MIRROR to a Debian mirror's URL" >&2; exit 1; }
+    log "Debian root from $mirror"
     root="$work/root"
-    debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian >"$work/debootstrap.log" 2>&1 \
+    debootstrap --variant=minbase bookworm "$root" "$mirror" >"$work/debootstrap.log" 2>&1 \
       || { tail -n 30 "$work/debootstrap.log"; exit 1; }
     # The layout of the official Node images: /usr/local/{bin,lib/node_modules,include/node}.
     node_bin=$(command -v node)

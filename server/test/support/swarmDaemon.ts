@@ -5,9 +5,14 @@
  * default `docker0` belongs to the other daemon), made a swarm manager on 127.0.0.1. Host-mode
  * published ports of its services then answer on 127.0.0.1, and its containers' bridge addresses
  * are reachable from this machine. Needs root and `dockerd`.
+ *
+ * The manager listens on a free port, not swarm's 2377, and its overlay traffic uses a free UDP
+ * port, not 4789: another engine on the machine (a developer's own swarm) may hold those.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
+import { createSocket } from 'node:dgram';
+import { openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import Docker from 'dockerode';
 
@@ -18,11 +23,12 @@ export const SWARM_HOST = `unix://${SWARM_SOCKET}`;
 const BRIDGE = 'vexilswarm0';
 const BRIDGE_ADDRESS = '172.31.250.1/24';
 const LOG = '/tmp/vexil-swarm.log';
+const DATA_ROOT = '/tmp/vexil-swarm';
 const DAEMON_ARGS = [
   '--iptables=false',
   `--bridge=${BRIDGE}`,
   `--host=${SWARM_HOST}`,
-  '--data-root=/tmp/vexil-swarm',
+  `--data-root=${DATA_ROOT}`,
   '--exec-root=/tmp/vexil-swarm-exec',
   '--pidfile=/tmp/vexil-swarm.pid',
 ];
@@ -66,6 +72,9 @@ const logTail = () => {
 /** Starts the daemon (or finds one already answering) and waits for it, up to 30 s. */
 async function startDaemon(docker: Docker): Promise<ChildProcess | null> {
   if (await answers(docker)) return null;
+  // A swarm left by an earlier run would listen on that run's port again, which may be taken now:
+  // a new daemon starts without one (its images stay) and ensureManager makes a new swarm.
+  rmSync(`${DATA_ROOT}/swarm`, { recursive: true, force: true });
   // This start's log only, so a failure quotes its own last lines.
   const log = openSync(LOG, 'w');
   const daemon = spawn('dockerd', DAEMON_ARGS, { stdio: ['ignore', log, log], detached: true });
@@ -87,10 +96,43 @@ async function startDaemon(docker: Docker): Promise<ChildProcess | null> {
   throw new Error(`dockerd did not answer on ${SWARM_HOST} within 30 s: ${logTail()}`);
 }
 
+/** A TCP port of 127.0.0.1 nothing listens on now. */
+function freeTcpPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A UDP port nothing is bound to now, within the range swarm accepts for its data path. */
+async function freeDataPathPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 29_000);
+    const socket = createSocket('udp4');
+    const bound = await new Promise<boolean>((resolve) => {
+      socket.once('error', () => resolve(false));
+      socket.bind(port, () => resolve(true));
+    });
+    await new Promise<void>((resolve) => socket.close(() => resolve()));
+    if (bound) return port;
+  }
+}
+
 async function ensureManager(docker: Docker): Promise<void> {
   const info = (await docker.info()) as { Swarm?: { LocalNodeState?: string } };
-  if (info.Swarm?.LocalNodeState === 'active') return;
-  await docker.swarmInit({ ListenAddr: '127.0.0.1:2377', AdvertiseAddr: '127.0.0.1' });
+  const state = info.Swarm?.LocalNodeState;
+  if (state === 'active') return;
+  // A swarm that cannot come up (its address taken, say) is left for a new one.
+  if (state !== 'inactive') await docker.swarmLeave({ force: true });
+  await docker.swarmInit({
+    ListenAddr: `127.0.0.1:${await freeTcpPort()}`,
+    AdvertiseAddr: '127.0.0.1',
+    DataPathPort: await freeDataPathPort(),
+  });
 }
 
 /** Starts what is missing of the swarm engine; answers what it started. */

@@ -32,9 +32,9 @@ const running = (overrides: Partial<GameOverview> = {}): GameOverview => ({
   ...overrides,
 });
 
-function serve(games: GameOverview[], errorsLastHour = 0) {
+function serve(games: GameOverview[], errorsLastHour = 0, time = now) {
   fakeApi.on('GET', '/api/admin/overview', 200, {
-    time: now,
+    time,
     errorsLastHour,
     games,
   } satisfies AdminOverview);
@@ -157,11 +157,21 @@ describe('the console home', () => {
   });
 
   it('reads the figures again when an upcoming game starts', async () => {
-    const start = Date.now() + 50;
-    serve([running({ phase: 'Upcoming', start })]);
+    // The server read the figures 50 ms before the start; the answer arrives only after it (as on a
+    // busy machine): the home still reads them again a second after the start.
+    const time = Date.now();
+    const start = time + 50;
+    const release = fakeApi.hold('GET', '/api/admin/overview', 200, {
+      time,
+      errorsLastHour: 0,
+      games: [running({ phase: 'Upcoming', start })],
+    } satisfies AdminOverview);
     renderHome();
+    await waitFor(() => expect(fakeApi.requests('GET', '/api/admin/overview')).toHaveLength(1));
+    await waitFor(() => expect(Date.now()).toBeGreaterThan(start));
+    release();
     expect(await screen.findByText('No game is running')).toBeTruthy();
-    serve([running({ start })]);
+    serve([running({ start })], 0, time + 1_000);
     // the running game's card, with its figures
     expect(await screen.findByTestId('home-teams', {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.queryByText('No game is running')).toBeNull();

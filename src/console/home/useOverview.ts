@@ -46,17 +46,21 @@ export function useOverview() {
     onReconnected: refetch,
   });
   // A game that starts or ends moves between the home's sections: read the figures again then.
+  // Counted on the server's clock from the read (`time`), not on this browser's: a phase the
+  // server gave is due after the read however late the answer arrived or however wrong the
+  // browser's clock is (and a game that starts while the answer travels is not missed).
   const queryClient = useQueryClient();
-  const { data } = query;
+  const { data, dataUpdatedAt } = query;
   useEffect(() => {
-    const next = data && nextPhaseChange(data, Date.now());
+    const next = data && nextPhaseChange(data, data.time);
     if (next === undefined) return;
-    const delay = Math.min(Math.max(0, next - Date.now()) + 1_000, MAX_TIMER);
+    const sinceRead = Date.now() - dataUpdatedAt;
+    const delay = Math.min(Math.max(0, next - data.time - sinceRead) + 1_000, MAX_TIMER);
     const timer = setTimeout(
       () => void queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY }),
       delay,
     );
     return () => clearTimeout(timer);
-  }, [data, queryClient]);
+  }, [data, dataUpdatedAt, queryClient]);
   return { ...query, hub };
 }

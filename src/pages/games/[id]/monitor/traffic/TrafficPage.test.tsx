@@ -107,7 +107,11 @@ describe('TrafficPage', () => {
     render('?challenge=11&team=7');
     fireEvent.click(await screen.findByRole('button', { name: 'Download 0a1b2c3d-1.pcap' }));
     await waitFor(() => expect(saved).toEqual(['0a1b2c3d-1.pcap']));
-    fireEvent.click(screen.getByRole('button', { name: 'Download all' }));
+    // The file is saved before the download ends: "Download all" stays disabled (busy) until the
+    // page has rendered its end, and a click before that is lost.
+    const downloadAll = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Download all' });
+    await waitFor(() => expect(downloadAll().disabled).toBe(false));
+    fireEvent.click(downloadAll());
     await waitFor(() => expect(saved).toEqual(['0a1b2c3d-1.pcap', 'Capture-11-7.tar.gz']));
   });
 
