@@ -6,7 +6,8 @@
  * answers with, plus what decides its writes. Entries live SESSION_CACHE_TTL_MS from the database
  * read, however often they are used: whatever changes a session or its user calls `forgetToken` or
  * `forgetUser` once the change is stored, which drops the entries on this instance at once and on
- * the others through the cluster events; the short life bounds how long another instance may still
+ * the others through the cluster events (which the hubs follow too: plugins/hubs/sessionWatch.ts
+ * closes the live connections the change no longer allows); the short life bounds how long another instance may still
  * answer from a copy whose message was lost (Redis down), and still spares the database all but
  * one lookup per session every few seconds of a client polling the board.
  *
