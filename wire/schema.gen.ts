@@ -3619,7 +3619,7 @@ export interface components {
          */
         WebhookFormat: "Discord" | "Slack" | "Json";
         /**
-         * @description An event an endpoint can subscribe to. `Notice` covers the organisers' notices and the platform's blood notices; `TeamRegistered` is a team's registration being created.
+         * @description An event an endpoint can subscribe to. `Notice` covers the organisers' notices, and the platform's blood notices for an endpoint that does not take that blood's own event (so a blood reaches each endpoint once, as `FirstBlood`… when it takes it); `TeamRegistered` is a team's registration being created. Solves, bloods and blood notices made after a game's scoreboard freeze are held until the game ends (see `WebhookDeliveryModel.heldUntil`).
          * @enum {string}
          */
         WebhookEvent: "FirstBlood" | "SecondBlood" | "ThirdBlood" | "Solve" | "Notice" | "GameStart" | "GameEnd" | "TeamRegistered";
@@ -3661,6 +3661,11 @@ export interface components {
             lastStatusCode: number | null;
             /** @description Why the last attempt failed (network error, timeout, status); null otherwise. */
             lastError: string | null;
+            /**
+             * Format: int64
+             * @description Vexil addition (issue 23). A pending delivery of a solve, blood or blood notice made after its game's scoreboard freeze waits for the game's end, which this is (it follows the game's end and freeze if organisers move them); null when the delivery is not held.
+             */
+            heldUntil: number | null;
         };
         /** @description A webhook endpoint. `secret` signs every delivery (see docs/webhooks.md); only administrators read it, and they need it to verify the signature. */
         WebhookModel: {

@@ -1417,7 +1417,8 @@ export const models = {
       "lastAttemptAt",
       "nextAttemptAt",
       "lastStatusCode",
-      "lastError"
+      "lastError",
+      "heldUntil"
     ],
     "fields": {
       "id": {
@@ -1477,6 +1478,11 @@ export const models = {
       "lastError": {
         "type": "string",
         "nullable": true
+      },
+      "heldUntil": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int64"
       }
     }
   },

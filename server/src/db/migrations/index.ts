@@ -13,6 +13,7 @@ import { submissionClaims } from './0009_submission_claims.js';
 import { teamContainerLease } from './0010_team_container_lease.js';
 import { scoreboardFreeze } from './0011_scoreboard_freeze.js';
 import { webhooks } from './0012_webhooks.js';
+import { webhookFreezeHold } from './0013_webhook_freeze_hold.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -29,4 +30,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0010_team_container_lease': teamContainerLease,
   '0011_scoreboard_freeze': scoreboardFreeze,
   '0012_webhooks': webhooks,
+  '0013_webhook_freeze_hold': webhookFreezeHold,
 };

@@ -2,7 +2,8 @@
 // happens, sent by whichever instance claims it. Like the submission claims
 // (./submissionClaims.ts), a claim is one conditional UPDATE … RETURNING over rows picked
 // `FOR UPDATE SKIP LOCKED` on PostgreSQL, so two instances never send the same delivery at once,
-// and a claim lapses by itself when its instance dies mid-send.
+// and a claim lapses by itself when its instance dies mid-send. A delivery that tells of a solve
+// is not claimed while its game's scoreboard freeze hides that solve (migration 0013).
 import type { Kysely, Transaction } from 'kysely';
 import type { components } from '#wire/schema.gen.js';
 import { locksRows } from '../dialects/index.js';
@@ -28,6 +29,9 @@ export interface WebhookDelivery {
   lastStatusCode: number | null;
   lastError: string | null;
   createdAt: number;
+  /** The game end a pending delivery waits for, while the game's scoreboard freeze hides the
+   *  solve it tells of; null when not held (filled in by the log's reads only). */
+  heldUntil: number | null;
 }
 
 export interface NewWebhookDelivery {
@@ -36,6 +40,8 @@ export interface NewWebhookDelivery {
   /** Unique per endpoint: a second delivery of the same key is not stored. */
   eventKey: string;
   payload: Record<string, unknown>;
+  /** A delivery that tells of a solve: held while this game's board is frozen at `solveTime`. */
+  freezeHold?: { gameId: number; solveTime: number };
 }
 
 export function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
@@ -52,6 +58,7 @@ export function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
     lastStatusCode: row.last_status_code,
     lastError: row.last_error,
     createdAt: Number(row.created_at),
+    heldUntil: null,
   };
 }
 
@@ -73,6 +80,8 @@ export async function enqueueDeliveries(
         payload: JSON.stringify(d.payload),
         next_attempt_at: now,
         created_at: now,
+        held_game_id: d.freezeHold?.gameId ?? null,
+        solve_time: d.freezeHold?.solveTime ?? null,
       })),
     )
     .onConflict((oc) => oc.columns(['webhook_id', 'event_key']).doNothing())
@@ -81,9 +90,20 @@ export async function enqueueDeliveries(
   return rows.map(toDelivery);
 }
 
+/** Whether a game's board hides a solve of `solveTime` at `now`: the game has a freeze at or
+ *  before the solve and has not ended (the rule of domain/scoring/freeze.ts). */
+function hidesSolve(
+  game: { end: number; freezeTime: number | null },
+  solveTime: number,
+  now: number,
+) {
+  return game.freezeTime !== null && game.freezeTime <= solveTime && now < game.end;
+}
+
 /**
  * Claims up to `limit` pending deliveries that are due and nobody holds, of enabled endpoints
- * (a test is sent to a disabled one too); answers them, oldest first.
+ * (a test is sent to a disabled one too), but those a scoreboard freeze holds back (the freeze
+ * and end read from their game now, so moving either moves the hold); answers them, oldest first.
  */
 export async function claimDueDeliveries(
   db: Db,
@@ -100,6 +120,22 @@ export async function claimDueDeliveries(
       eb.or([eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<', stamp.now)]),
     )
     .where((eb) => eb.or([eb('webhook_id', 'in', enabled), eb('event', '=', 'Test')]))
+    .where((eb) =>
+      eb.or([
+        eb('held_game_id', 'is', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('games')
+              .select('games.id')
+              .whereRef('games.id', '=', 'webhook_deliveries.held_game_id')
+              .where('games.freeze_time', 'is not', null)
+              .whereRef('games.freeze_time', '<=', 'webhook_deliveries.solve_time')
+              .where('games.end_time', '>', stamp.now),
+          ),
+        ),
+      ]),
+    )
     .orderBy('id')
     .limit(limit);
   if (locksRows(db)) due = due.forUpdate().skipLocked();
@@ -183,7 +219,43 @@ export async function listDeliveries(
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .where('webhook_id', '=', webhookId)
     .executeTakeFirstOrThrow();
-  return { data: rows.map(toDelivery), total: Number(total) };
+  return { data: await withHolds(db, rows), total: Number(total) };
+}
+
+/** The rows as deliveries, each pending one a freeze holds back with the end it waits for. */
+async function withHolds(
+  db: Db,
+  rows: readonly WebhookDeliveryRow[],
+  now: number = Date.now(),
+): Promise<WebhookDelivery[]> {
+  const gameIds = [
+    ...new Set(rows.flatMap((row) => (row.held_game_id === null ? [] : [row.held_game_id]))),
+  ];
+  const games =
+    gameIds.length === 0
+      ? []
+      : await db
+          .selectFrom('games')
+          .select(['id', 'end_time', 'freeze_time'])
+          .where('id', 'in', gameIds)
+          .execute();
+  const gameOf = new Map(
+    games.map((g) => [
+      g.id,
+      {
+        end: Number(g.end_time),
+        freezeTime: g.freeze_time === null ? null : Number(g.freeze_time),
+      },
+    ]),
+  );
+  return rows.map((row) => {
+    const delivery = toDelivery(row);
+    const game = row.held_game_id === null ? undefined : gameOf.get(row.held_game_id);
+    if (game && row.solve_time !== null && delivery.status === 'Pending') {
+      if (hidesSolve(game, Number(row.solve_time), now)) delivery.heldUntil = game.end;
+    }
+    return delivery;
+  });
 }
 
 /** The newest delivery of each of these endpoints. */
@@ -202,7 +274,7 @@ export async function latestDeliveries(
     .selectAll()
     .where('id', 'in', newest)
     .execute();
-  return new Map(rows.map((row) => [row.webhook_id, toDelivery(row)]));
+  return new Map((await withHolds(db, rows)).map((d) => [d.webhookId, d]));
 }
 
 /**
@@ -234,7 +306,7 @@ export async function requeueDelivery(
     .where('id', '=', id)
     .where('webhook_id', '=', webhookId)
     .executeTakeFirst();
-  return row ? toDelivery(row) : null;
+  return row ? (await withHolds(db, [row]))[0] : null;
 }
 
 /**

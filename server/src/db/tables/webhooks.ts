@@ -36,6 +36,10 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
   created_at: EpochMs;
   last_attempt_at: EpochMs | null;
+  /** The game whose scoreboard freeze holds it back (migration 0013); null: never held. */
+  held_game_id: number | null;
+  /** The time of the solve it tells of: held while the game's freeze is at or before it. */
+  solve_time: EpochMs | null;
 }
 
 export interface WebhookTables {

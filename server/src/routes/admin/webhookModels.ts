@@ -17,6 +17,7 @@ export function toDeliveryModel(delivery: WebhookDelivery): WebhookDeliveryModel
     nextAttemptAt: delivery.status === 'Pending' ? delivery.nextAttemptAt : null,
     lastStatusCode: delivery.lastStatusCode,
     lastError: delivery.lastError,
+    heldUntil: delivery.heldUntil,
   };
 }
 

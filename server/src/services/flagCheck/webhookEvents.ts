@@ -1,8 +1,10 @@
 /**
  * The webhook events of a checked batch (issue 17): a `Solve` per counted solve, a blood event
  * (`FirstBlood`…) for each of the first three when a blood notice was made for it, and a `Notice`
- * for each blood notice. Queued in the batch's transaction (services/webhooks/outbox.ts), so they
- * commit with the solves; the checker sends nothing.
+ * for each blood notice, but only to endpoints that do not take the blood's own event (issue 23:
+ * a blood reaches each endpoint once). All of them tell of the solve, so they carry its time and
+ * wait out the game's scoreboard freeze (services/webhooks/outbox.ts). Queued in the batch's
+ * transaction, so they commit with the solves; the checker sends nothing.
  */
 import type { Transaction } from 'kysely';
 import type { Challenge } from '../../db/repositories/challenges.js';
@@ -37,15 +39,18 @@ export function solveEvents(solves: readonly CountedSolve[]): OutboxEvent[] {
       order,
     };
     const key = `solve:${submission.id}`;
-    events.push({ event: 'Solve', key, game: gameOf(game), fields });
+    const solveTime = submission.time;
+    events.push({ event: 'Solve', key, game: gameOf(game), fields, solveTime });
     if (!blood) continue;
+    const bloodEvent = blood.type as WebhookEvent;
     events.push({
-      event: blood.type as WebhookEvent,
+      event: bloodEvent,
       key: `blood:${submission.id}`,
       game: gameOf(game),
       fields: { ...fields, time: blood.time },
+      solveTime,
     });
-    events.push(noticeEvent(game, blood));
+    events.push({ ...noticeEvent(game, blood), solveTime, unlessTaken: bloodEvent });
   }
   return events;
 }

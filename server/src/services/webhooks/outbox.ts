@@ -4,6 +4,10 @@
  * the delivery commits (or rolls back) with it. Each event has a key unique per endpoint
  * (`solve:<submission>`, `game:<id>:start`…): enqueuing it again (another instance, a restart, a
  * retried batch) stores nothing. Nothing is sent here; the sender (./sender.ts) does that.
+ *
+ * An event that tells of a solve carries the solve's time (`solveTime`): its deliveries wait
+ * while the game's scoreboard freeze hides that solve, and go out when the game ends (the sender
+ * reads the freeze and end from the game when it claims, db/repositories/webhookDeliveries.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -32,6 +36,12 @@ export interface OutboxEvent {
   /** Only endpoints added by then receive it (a game start from before an endpoint existed is
    *  not news to it). */
   since?: number;
+  /** The time of the solve it tells of (a solve, a blood, a blood notice): held while the
+   *  game's board is frozen at that time. */
+  solveTime?: number;
+  /** Not for endpoints that take this event: a blood notice goes as a `Notice` only to an
+   *  endpoint that does not take the blood's own event, so each blood reaches it once. */
+  unlessTaken?: WebhookEvent;
 }
 
 /** Queues the events for the endpoints that want them; answers how many deliveries were stored. */
@@ -53,8 +63,11 @@ export async function enqueueEvents(
     for (const hook of hooks) {
       if (!hook.events.includes(item.event)) continue;
       if (item.since !== undefined && hook.createdAt > item.since) continue;
+      if (item.unlessTaken && hook.events.includes(item.unlessTaken)) continue;
       const payload: EventPayload = { ...item.fields, game: { id, title } };
-      rows.push({ webhookId: hook.id, event: item.event, eventKey: item.key, payload });
+      const freezeHold =
+        item.solveTime === undefined ? undefined : { gameId: id, solveTime: item.solveTime };
+      rows.push({ webhookId: hook.id, event: item.event, eventKey: item.key, payload, freezeHold });
     }
   }
   return (await enqueueDeliveries(db, rows, now)).length;

@@ -47,6 +47,7 @@ describe('WebhookList', () => {
             nextAttemptAt: null,
             lastStatusCode: 500,
             lastError: 'The receiver answered 500',
+            heldUntil: null,
           },
         }),
       ]),

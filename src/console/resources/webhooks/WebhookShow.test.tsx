@@ -29,6 +29,7 @@ const delivery = (overrides: Partial<WebhookDelivery>): WebhookDelivery => ({
   nextAttemptAt: Date.now(),
   lastStatusCode: null,
   lastError: null,
+  heldUntil: null,
   ...overrides,
 });
 
