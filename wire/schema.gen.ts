@@ -3571,6 +3571,8 @@ export interface components {
         GameOverview: {
             id: components["schemas"]["Int32Id"];
             title: string;
+            /** @description The game is hidden: players neither see nor join it until it is published (the console home marks it). */
+            hidden: boolean;
             start: components["schemas"]["Timestamp"];
             end: components["schemas"]["Timestamp"];
             phase: components["schemas"]["GameOverviewPhase"];
