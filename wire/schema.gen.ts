@@ -2177,9 +2177,12 @@ export interface paths {
         };
         /**
          * Get a game's public page
-         * @description Answers a game's public details, hidden games included. A signed-in caller also sees their own
+         * @description Answers a game's public details. A signed-in caller also sees their own
          *     registration (`status`, `teamName`, `division`); otherwise `status` is `Unsubmitted` and the
          *     two others are null. `teamCount` counts registrations of any status.
+         *
+         *     **Vexil differs:** a hidden game is answered to Monitors and Admins only (with `hidden: true`,
+         *     for their preview); anyone else gets 404, as for an unknown game.
          */
         get: operations["gameGetGame"];
         put?: never;
@@ -2192,8 +2195,9 @@ export interface paths {
          *     → 404 "Team not found"; the caller is not a member of the team → 400; the caller is already
          *     registered in this game in a registration that is not `Rejected` (with any team, this one
          *     included) → 400 "You have joined the game from other team"; the team's registration already
-         *     has `teamMemberCountLimit` members (when above 0) → 400. Game start, hidden state and team
-         *     lock are not checked.
+         *     has `teamMemberCountLimit` members (when above 0) → 400. Game start and team lock are not
+         *     checked. **Vexil differs:** a hidden game is missing (404) for callers below Monitor, whatever
+         *     its dates, so that nobody joins a game before it is published.
          *
          *     On success the caller's earlier rejected registrations in this game are removed; the team's
          *     registration is created if missing (`Pending`, with a team token); the caller is added to it; a
@@ -2235,7 +2239,7 @@ export interface paths {
         };
         /**
          * Scoreboard
-         * @description Answers the game's scoreboard, hidden games included. The board is rebuilt in the background
+         * @description Answers the game's scoreboard. The board is rebuilt in the background
          *     after every change that affects it (accepted solve before the end, challenge or game edit,
          *     registration status or division change, recount); changes in a burst make one rebuild, so
          *     the board may lag a change by a fraction of a second.
@@ -2261,6 +2265,11 @@ export interface paths {
          *     Monitors and organisers always get the live board. The wire format is the same; each view has
          *     its own `ETag`. The board unfreezes at the game's end, or at once when an organiser clears or
          *     moves `freezeTime`.
+         *
+         *     **Vexil differs (hidden games):** the board of a hidden game is read by Monitors and Admins
+         *     only (a preview); anyone else gets 404, as for an unknown game. The stored board knows
+         *     whether its game was hidden when it was built, so hiding or publishing a game applies from
+         *     the rebuild its edit starts.
          */
         get: operations["gameGetScoreboard"];
         put?: never;
@@ -2293,6 +2302,9 @@ export interface paths {
          *     game not ended), blood notices of solves made after the freeze are left out for callers below
          *     Monitor (and not pushed on the players' hub): they would tell who solved what. They are listed
          *     from the game's end on.
+         *
+         *     **Vexil differs:** a hidden game's notices are read by Monitors and Admins only; anyone else
+         *     gets 404, as for an unknown game.
          */
         get: operations["gameGetNotices"];
         put?: never;
@@ -2421,8 +2433,8 @@ export interface paths {
          * Scoreboard as a CTFtime feed
          * @description **Vexil addition.** Answers the game's standings in the JSON format CTFtime imports
          *     (`{"standings": [{"pos": 1, "team": "…", "score": 1234}, …]}`), in board order. It follows
-         *     the scoreboard's rules: anyone may read it (hidden games included), 404 for an unknown game,
-         *     400 before the start; while the board is frozen, callers below Monitor get the standings as
+         *     the scoreboard's rules: anyone may read it (a hidden game's only Monitors and Admins), 404 for
+         *     an unknown game, 400 before the start; while the board is frozen, callers below Monitor get the standings as
          *     they stood at the freeze (never with their own team's later solves), monitors and organisers
          *     the live ones. Written when the board is built, never per request; it carries an `ETag` per
          *     view and answers 304 to a matching `If-None-Match`.
@@ -2514,7 +2526,9 @@ export interface paths {
          * @description Answers the caller's team view of the game: the scoreboard's enabled challenges (the same for
          *     every team), the team's scoreboard row (a stand-in row with rank 0 when the team is not on the
          *     board), the team token and the writeup settings. Registration checks apply, including "game
-         *     ended" (unless practice mode).
+         *     ended" (unless practice mode). **Vexil differs:** a hidden game is missing (404) for callers
+         *     below Monitor before any other check; this holds for every team-facing operation of a game
+         *     (challenges, flag submission, containers, writeup).
          */
         get: operations["gameGetDetails"];
         put?: never;
@@ -3576,6 +3590,8 @@ export interface components {
         GameOverview: {
             id: components["schemas"]["Int32Id"];
             title: string;
+            /** @description The game is hidden: players neither see nor join it until it is published (the console home marks it). */
+            hidden: boolean;
             start: components["schemas"]["Timestamp"];
             end: components["schemas"]["Timestamp"];
             phase: components["schemas"]["GameOverviewPhase"];
@@ -4018,7 +4034,7 @@ export interface components {
             id: number;
             /** @description Title. */
             title: string;
-            /** @description Hidden from the public lists (still reachable by id). */
+            /** @description Hidden: left out of the public lists and, below Monitor, unknown by id (404 on every route of the game); Monitors and Admins preview it. */
             hidden: boolean;
             /** @description Short description. */
             summary: string;
@@ -4088,7 +4104,7 @@ export interface components {
             /** @description Title (not blank). */
             title: string;
             /**
-             * @description Hidden from the public lists.
+             * @description Hidden: left out of the public lists and, below Monitor, unknown by id (404 on every route of the game) until published; Monitors and Admins preview it.
              * @default false
              */
             hidden?: boolean;
@@ -4511,7 +4527,7 @@ export interface components {
             summary: string;
             /** @description Long description (Markdown). */
             content: string;
-            /** @description The game is hidden from the public lists. */
+            /** @description The game is hidden: only Monitors and Admins see it (a preview); below Monitor it is unknown. */
             hidden: boolean;
             /** @description Division names a team may register in (null or empty = no divisions). */
             divisions: string[] | null;

@@ -1312,6 +1312,7 @@ export const models = {
     "required": [
       "id",
       "title",
+      "hidden",
       "start",
       "end",
       "phase",
@@ -1331,6 +1332,9 @@ export const models = {
       },
       "title": {
         "type": "string"
+      },
+      "hidden": {
+        "type": "boolean"
       },
       "start": {
         "type": "integer",

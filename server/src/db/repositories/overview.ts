@@ -4,6 +4,7 @@
 // game of 1,000 teams and 100,000 submissions reads only its last hour of submissions.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema.js';
+import { fromFlag } from '../tables/columns.js';
 import { BLOOD_NOTICES } from './gameEvents.js';
 
 export const MINUTE = 60_000;
@@ -11,6 +12,7 @@ export const MINUTE = 60_000;
 export interface OverviewGame {
   id: number;
   title: string;
+  hidden: boolean;
   start: number;
   end: number;
 }
@@ -22,7 +24,7 @@ export async function listOverviewGames(
   endedSince: number,
   upcoming: number,
 ): Promise<OverviewGame[]> {
-  const columns = ['id', 'title', 'start_time', 'end_time'] as const;
+  const columns = ['id', 'title', 'hidden', 'start_time', 'end_time'] as const;
   const [current, next] = await Promise.all([
     db
       .selectFrom('games')
@@ -44,6 +46,7 @@ export async function listOverviewGames(
   return [...current, ...next].map((row) => ({
     id: row.id,
     title: row.title,
+    hidden: fromFlag(row.hidden),
     start: Number(row.start_time),
     end: Number(row.end_time),
   }));

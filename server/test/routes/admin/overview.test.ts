@@ -101,6 +101,7 @@ describeEachDatabase('console home figures', (getDb) => {
     expect(figures.games.find((g) => g.id === game.id)).toEqual({
       id: game.id,
       title: game.title,
+      hidden: false,
       start: game.start,
       end: game.end,
       phase: 'Running',
@@ -129,7 +130,11 @@ describeEachDatabase('console home figures', (getDb) => {
     const soon = await createGame(server.app, { start: now + HOUR, end: now + 2 * HOUR });
     const ended = await createGame(server.app, { start: now - 3 * HOUR, end: now - HOUR });
     const old = await createGame(server.app, { start: now - 50 * HOUR, end: now - 26 * HOUR });
+    // A hidden game is on the home too, marked so (the console shows a "Hidden" mark).
+    const hidden = await createGame(server.app, { hidden: true });
     const games = (await overview()).games;
+    expect(games.find((g) => g.id === hidden.id)).toMatchObject({ hidden: true });
+    expect(games.find((g) => g.id === running.id)).toMatchObject({ hidden: false });
     const ids = games.map((g) => g.id);
     expect(ids).toContain(running.id);
     expect(ids).not.toContain(old.id);
