@@ -41,6 +41,18 @@ export function gamePhase(game: { start: number; end: number }, now = Date.now()
   return now <= game.end ? 'running' : 'ended';
 }
 
+/**
+ * The scoreboard freeze players are under at `now` (the game's `freezeTime`, a Vexil addition):
+ * the freeze time from then until the end, else undefined. As the server's `isBoardFrozen`.
+ */
+export function activeFreeze(
+  game: { end: number; freezeTime?: number | null },
+  now = Date.now(),
+): number | undefined {
+  const { freezeTime } = game;
+  return freezeTime != null && freezeTime <= now && now < game.end ? freezeTime : undefined;
+}
+
 /** Challenges can be opened: running, or ended in practice mode. */
 export function isPlayable(game: PublicGameDetail, now = Date.now()): boolean {
   const phase = gamePhase(game, now);

@@ -1,7 +1,7 @@
 /**
  * The small chart of a game's submissions per minute on the console home: one bar per minute of the
  * last hour, the current minute last, in the theme's primary colour, with the interface language's
- * times in the tooltip and a description for screen readers (ECharts' aria). Pure, so it is tested
+ * times (the axis names their zone) in the tooltip and a description for screen readers (ECharts' aria). Pure, so it is tested
  * without a chart.
  */
 import type { BarSeriesOption } from 'echarts/charts';
@@ -12,6 +12,7 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import type { SubmissionMinute } from '@/api/types';
+import { zoneOffsetLabel } from '@/lib/time/zone';
 
 export type SubmissionChartOption = ComposeOption<
   BarSeriesOption | GridComponentOption | TooltipComponentOption | AriaComponentOption
@@ -37,11 +38,16 @@ export function submissionChartOption({
   return {
     animation: false,
     aria: { enabled: true, label: { description } },
-    grid: { left: 4, right: 4, top: 8, bottom: 4, containLabel: true },
+    grid: { left: 4, right: 4, top: 8, bottom: 22, containLabel: true },
     tooltip: { trigger: 'axis', confine: true },
     xAxis: {
       type: 'category',
       data: series.map((bucket) => time.format(bucket.minute)),
+      // the times are the browser's: the axis names the zone (issue 23)
+      name: zoneOffsetLabel(series.at(-1)?.minute),
+      nameLocation: 'middle',
+      nameGap: 24,
+      nameTextStyle: { color: textColour },
       axisLabel: { color: textColour, interval: 14, hideOverlap: true },
       axisTick: { show: false },
     },

@@ -1,6 +1,8 @@
 /**
  * Dates and durations for people, in the interface language (Intl): a game's time range, a
- * countdown, "in 3 days" / "2 hours ago".
+ * countdown, "in 3 days" / "2 hours ago". Every date with a time of day says its time zone
+ * (issue 23: players and organisers of an international event are in different zones), e.g.
+ * "Jan 15, 2027, 8:00 AM UTC" or "2027年1月15日 GMT+8 16:00", in the browser's zone.
  */
 
 const SECOND = 1_000;
@@ -8,16 +10,29 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const dateTimeOptions: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+// `dateStyle`/`timeStyle` cannot be combined with `timeZoneName`: the fields are spelled out.
+const dateTimeOptions: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
 
-/** e.g. "Jan 15, 2027, 8:00 AM". */
-export function formatDateTime(time: number, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, dateTimeOptions).format(time);
+/** The formatter of dates with time and zone in `locale` (one object for many dates). */
+export function dateTimeFormat(locale?: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(locale, dateTimeOptions);
 }
 
-/** e.g. "Jan 15, 2027, 8:00 AM – Jan 17, 2027, 8:00 AM" (shared parts written once). */
+/** e.g. "Jan 15, 2027, 8:00 AM UTC". */
+export function formatDateTime(time: number, locale?: string): string {
+  return dateTimeFormat(locale).format(time);
+}
+
+/** e.g. "Jan 15, 2027, 8:00 AM – Jan 17, 2027, 8:00 AM UTC" (shared parts written once). */
 export function formatDateRange(start: number, end: number, locale?: string): string {
-  const format = new Intl.DateTimeFormat(locale, dateTimeOptions);
+  const format = dateTimeFormat(locale);
   return end < start
     ? `${format.format(start)} – ${format.format(end)}`
     : format.formatRange(start, end);

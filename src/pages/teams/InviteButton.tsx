@@ -11,6 +11,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +62,7 @@ function InviteCode({ team }: { team: TeamInfo }) {
 export interface InviteButtonProps {
   team: TeamInfo;
   name: string;
-  /** The team is locked: nobody could join with the code (the card says why). */
+  /** The team is locked: nobody could join with the code (a tooltip says why). */
   disabled?: boolean;
 }
 
@@ -80,9 +81,15 @@ export function InviteButton({ team, name, disabled = false }: InviteButtonProps
 
   return (
     <>
-      <Button startIcon={<PersonAddIcon />} onClick={() => setOpen(true)} disabled={disabled}>
-        {t('teams.invite.button')}
-      </Button>
+      {/* a disabled button gets no hover: the span carries the tooltip saying why (describeChild:
+          a span may not carry a label) */}
+      <Tooltip title={disabled ? t('teams.invite.locked') : ''} describeChild>
+        <span>
+          <Button startIcon={<PersonAddIcon />} onClick={() => setOpen(true)} disabled={disabled}>
+            {t('teams.invite.button')}
+          </Button>
+        </span>
+      </Tooltip>
       <Dialog
         open={open}
         onClose={() => setOpen(false)}

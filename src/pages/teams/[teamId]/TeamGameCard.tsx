@@ -1,6 +1,7 @@
 /**
  * One game on a team's public page: the game (linked to its scoreboard), the team's rank, score
- * and solve count, and each solve as the scoreboard's team card lists them.
+ * and solve count, and each solve as the scoreboard's team card lists them. During a freeze the
+ * figures are the caller's scoreboard's (`frozenAt`): a line says the board is frozen.
  */
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,7 +12,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { GameChallenge, TeamGameRecord } from '@/api/types';
 import { playerPaths } from '@/lib/paths';
-import { formatDateTime } from '@/lib/time/format';
+import { formatDateRange, formatDateTime } from '@/lib/time/format';
 import { TeamSolves } from '@/pages/games/[id]/scoreboard/TeamSolves';
 
 export function TeamGameCard({ record }: { record: TeamGameRecord }) {
@@ -37,10 +38,16 @@ export function TeamGameCard({ record }: { record: TeamGameRecord }) {
               </Link>
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {formatDateTime(game.start, i18n.language)} –{' '}
-              {formatDateTime(game.end, i18n.language)}
+              {formatDateRange(game.start, game.end, i18n.language)}
             </Typography>
             <Typography sx={{ fontWeight: 600 }}>{figures.join(' · ')}</Typography>
+            {record.frozenAt !== undefined && (
+              <Typography variant="body2" color="text.secondary" role="note">
+                {t('scoreboard.team.frozen', {
+                  time: formatDateTime(record.frozenAt, i18n.language),
+                })}
+              </Typography>
+            )}
           </Stack>
           <TeamSolves solves={item.solvedChallenges} challenges={challenges} />
         </Stack>

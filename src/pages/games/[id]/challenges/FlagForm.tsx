@@ -1,7 +1,7 @@
 /**
  * The flag box of a challenge: submit, "checking…" while the server checks, then the result —
  * accepted (celebrated), already solved, wrong (on the field), not available, or still being
- * checked after the polling gave up. Refusals (game ended, not allowed, too many submissions) are
+ * checked after the polling gave up; once a flag is accepted only the success shows. Refusals (game ended, not allowed, too many submissions) are
  * notifications with the server's title.
  */
 import { useRef, useState, type FormEvent } from 'react';
@@ -106,6 +106,12 @@ export function FlagForm({
       onError: (error) => notify.error(error),
     });
   };
+
+  // A correct flag ends the box's job: the success stays, the field and SUBMIT go (issue 23: they
+  // stayed, active, until the dialog was opened again).
+  if (shown === 'Accepted' || shown === 'AlreadySolved') {
+    return <Outcome outcome={shown} practice={practice} />;
+  }
 
   const wrong = shown === 'WrongAnswer' || shown === 'CheatDetected';
   const error = invalid ?? (wrong ? t('challenges.flag.wrong') : undefined);

@@ -1,6 +1,8 @@
 /**
  * The head of the board: the game, the team, its rank, score and solves, and how long the game
- * still runs (or that it is practice after the end, where solves are not scored).
+ * still runs (or that it is practice after the end, where solves are not scored). During a
+ * scoreboard freeze the score is the team's own view of the frozen board, as its row on the board
+ * shows it: all its solves counted, other teams' as they stood at the freeze; a line says so.
  */
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -14,7 +16,8 @@ import Typography from '@mui/material/Typography';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail, TeamGameView } from '@/api/types';
-import { formatDuration } from '@/lib/time/format';
+import { formatDateTime, formatDuration } from '@/lib/time/format';
+import { activeFreeze } from '@/hooks/games';
 import { useNow } from '@/lib/time/useNow';
 import { playerPaths } from '@/lib/paths';
 
@@ -39,6 +42,18 @@ function TimeLeft({ end }: { end: number }) {
       {t('challenges.summary.ends_in', {
         left: formatDuration(end - now, { dayUnit: t('challenges.day_unit') }),
       })}
+    </Typography>
+  );
+}
+
+function FrozenNote({ game }: { game: PublicGameDetail }) {
+  const { t, i18n } = useTranslation();
+  const now = useNow(5_000);
+  const frozenAt = activeFreeze(game, now);
+  if (frozenAt === undefined) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" role="note">
+      {t('challenges.summary.frozen', { time: formatDateTime(frozenAt, i18n.language) })}
     </Typography>
   );
 }
@@ -107,6 +122,7 @@ export function TeamSummary({ game, view, solvedCount, practice }: TeamSummaryPr
             value={view ? `${solvedCount} / ${view.challengeCount}` : undefined}
           />
         </Stack>
+        {!practice && <FrozenNote game={game} />}
         {practice && <Alert severity="info">{t('challenges.summary.practice_help')}</Alert>}
       </Stack>
     </Paper>

@@ -2,7 +2,7 @@
  * One team's row of the scoreboard: rank, avatar and name (which opens the team's card), score,
  * number of solves, then a mark in each challenge column the team solved.
  */
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -14,6 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { ScoreboardRow } from '@/api/types';
 import { solvesOf, type CategoryColumns } from './board';
+import { FrozenBoard } from './frozenBoard';
 import { SolveMark } from './SolveMark';
 import {
   CHALLENGE_WIDTH,
@@ -46,6 +47,8 @@ function TeamCell({
   onOpenTeam,
 }: Pick<ScoreRowProps, 'row' | 'isCaller' | 'showDivision' | 'onOpenTeam'>) {
   const { t } = useTranslation();
+  // on a frozen board the caller's row alone counts its solves since the freeze: it says so
+  const frozen = useContext(FrozenBoard);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', maxWidth: TEAM_CONTENT_MAX }}>
       <Avatar
@@ -78,7 +81,13 @@ function TeamCell({
         {(isCaller || (showDivision && row.division)) && (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
             {isCaller && (
-              <Chip size="small" color="primary" label={t('scoreboard.table.your_team')} />
+              <Chip
+                size="small"
+                color="primary"
+                label={t(
+                  frozen ? 'scoreboard.table.your_team_frozen' : 'scoreboard.table.your_team',
+                )}
+              />
             )}
             {showDivision && row.division && (
               <Typography variant="caption" color="text.secondary" noWrap>

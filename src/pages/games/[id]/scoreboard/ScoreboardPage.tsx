@@ -2,7 +2,9 @@
  * `/games/:id/scoreboard` — a game's ranking: the top-10 chart and every accepted team with its
  * solves and bloods, per division when the game has divisions. Follows the game live while it
  * runs (10 s polling, and a read after each blood); monitors can download it as a spreadsheet.
- * A board frozen for players (issue 17) says so, and is read again when the game ends.
+ * A board frozen for players (issue 17) says so, and is read again when the game ends; monitors
+ * and organisers, who see it live, are told what players see (issue 23), and the "Live" chip only
+ * shows on a board that follows the game.
  */
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
@@ -13,11 +15,13 @@ import { useNow } from '@/lib/time/useNow';
 import { usePageTitle } from '@/lib/usePageTitle';
 import { LoadError } from '@/components/status/LoadError';
 import { useProfile } from '@/hooks/account';
-import { gamePhase, useGame, useMyTeams } from '@/hooks/games';
+import { activeFreeze, gamePhase, useGame, useMyTeams } from '@/hooks/games';
 import { useScoreboard } from '@/hooks/scoreboard';
 import { roleAtLeast } from '@/pages/games/[id]/GameLinks';
 import { callerRowId, divisionsOf } from './board';
+import { FreezeNotice } from './FreezeNotice';
 import { FrozenBanner } from './FrozenBanner';
+import { FrozenBoard } from './frozenBoard';
 import { ScoreboardBoard } from './ScoreboardBoard';
 import { ScoreboardHeader } from './ScoreboardHeader';
 import { BoardSkeleton, GameNotFound, NotStarted } from './ScoreboardStates';
@@ -32,10 +36,11 @@ export default function ScoreboardPage() {
   const now = useNow(5_000);
   const phase = game && gamePhase(game, now);
   const { data: profile } = useProfile();
+  const monitor = roleAtLeast(profile?.role, 'Monitor');
   const boardQuery = useScoreboard(id, {
     enabled: phase !== undefined && phase !== 'upcoming',
     live: phase === 'running',
-    monitor: roleAtLeast(profile?.role, 'Monitor'),
+    monitor,
   });
   const board = boardQuery.data;
   // A frozen board thaws at the end: read it again then.
@@ -77,12 +82,15 @@ export default function ScoreboardPage() {
       <ScoreboardHeader
         game={game}
         updatedAt={board?.updateTimeUtc}
-        live={phase === 'running'}
-        canDownload={phase !== 'upcoming' && roleAtLeast(profile?.role, 'Monitor')}
+        live={phase === 'running' && board?.frozenAt === undefined}
+        canDownload={phase !== 'upcoming' && monitor}
       />
       {phase === 'upcoming' && <NotStarted start={game.start} />}
       {board?.frozenAt !== undefined && phase === 'running' && (
         <FrozenBanner frozenAt={board.frozenAt} />
+      )}
+      {monitor && phase !== 'ended' && game.freezeTime != null && (
+        <FreezeNotice freezeTime={game.freezeTime} frozen={activeFreeze(game, now) !== undefined} />
       )}
       {boardQuery.isError && (
         <LoadError
@@ -95,12 +103,14 @@ export default function ScoreboardPage() {
       )}
       {phase !== 'upcoming' && boardQuery.isPending && !boardQuery.isError && <BoardSkeleton />}
       {board && (
-        <ScoreboardBoard
-          game={game}
-          board={board}
-          divisions={divisionsOf(game.divisions, board)}
-          callerId={callerId}
-        />
+        <FrozenBoard value={board.frozenAt !== undefined}>
+          <ScoreboardBoard
+            game={game}
+            board={board}
+            divisions={divisionsOf(game.divisions, board)}
+            callerId={callerId}
+          />
+        </FrozenBoard>
       )}
     </Stack>
   );

@@ -12,6 +12,8 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import type { TopTimeLine } from '@/api/types';
+import { dateTimeFormat } from '@/lib/time/format';
+import { zoneOffsetLabel } from '@/lib/time/zone';
 
 export type TimelineOption = ComposeOption<
   | LineSeriesOption
@@ -120,7 +122,8 @@ export function timelineOption(input: TimelineInput): TimelineOption {
   // `until` is "now" to the minute: a solve since must not fall off the axis until the next tick
   const end = Math.max(until, latestSolve(lines), start + 1);
   const labelTime = new Intl.DateTimeFormat(locale, timeLabelFormat(end - start));
-  const tooltipTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  // the tooltip's date says its zone, and so does the axis (its name): the browser's zone
+  const tooltipTime = dateTimeFormat(locale);
 
   const tooltip = (raw: unknown) => {
     const items = (Array.isArray(raw) ? raw : [raw]) as AxisTooltipItem[];
@@ -146,7 +149,7 @@ export function timelineOption(input: TimelineInput): TimelineOption {
       left: 8,
       right: 24,
       top: 48,
-      bottom: 8,
+      bottom: 28,
       outerBoundsMode: 'same',
       outerBoundsContain: 'axisLabel',
     },
@@ -170,6 +173,10 @@ export function timelineOption(input: TimelineInput): TimelineOption {
       type: 'time',
       min: start,
       max: end,
+      name: zoneOffsetLabel(end),
+      nameLocation: 'middle',
+      nameGap: 28,
+      nameTextStyle: { color: palette.secondaryText },
       axisLabel: {
         color: palette.secondaryText,
         hideOverlap: true,

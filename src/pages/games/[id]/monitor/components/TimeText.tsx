@@ -1,10 +1,10 @@
-/** When something happened, to the second, in the user's locale; the full date on hover. */
+/** When something happened, to the second with its zone, in the user's locale; the full date on hover. */
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/time/format';
 
 const short = new Map<string, Intl.DateTimeFormat>();
 
-/** e.g. "Jan 15, 08:00:05" (monitors compare events seconds apart). */
+/** e.g. "Jan 15, 08:00:05 UTC" (monitors compare events seconds apart; the zone is the browser's). */
 export function formatEventTime(time: number, locale: string): string {
   let format = short.get(locale);
   if (!format) {
@@ -14,6 +14,7 @@ export function formatEventTime(time: number, locale: string): string {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
+      timeZoneName: 'short',
     });
     short.set(locale, format);
   }
