@@ -1,8 +1,9 @@
 /**
  * An endpoint's delivery log, newest first, a page at a time: event, status, attempts, when it
- * was queued and last tried, what the receiver answered (or why it could not be reached), and
- * "Redeliver" on a failed one. Read again every few seconds while a delivery is pending, so a
- * test sent from this page shows its result by itself. "Send test" is above it.
+ * was queued and last tried, what the receiver answered (or why it could not be reached), until
+ * when the scoreboard freeze holds it back, and "Redeliver" on a failed one. Read again every few
+ * seconds while a delivery is pending, so a test sent from this page shows its result by itself.
+ * "Send test" is above it.
  */
 import { useState } from 'react';
 import Box from '@mui/material/Box';
@@ -180,6 +181,13 @@ export function DeliveryLog() {
                     <TableCell>{time(delivery.lastAttemptAt)}</TableCell>
                     <TableCell>
                       {translate(outcome.key, outcome.values)}
+                      {delivery.heldUntil !== null && (
+                        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                          {translate('resources.webhooks.deliveries.held_until', {
+                            time: time(delivery.heldUntil),
+                          })}
+                        </Typography>
+                      )}
                       {delivery.nextAttemptAt !== null && delivery.attempts > 0 && (
                         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                           {translate('resources.webhooks.deliveries.next', {

@@ -1,7 +1,9 @@
 /**
  * Inputs of a webhook, shared by WebhookCreate and WebhookEdit: name, URL, format, the game (none
- * for every game), the events as checkboxes, enabled; limits from the spec (formMeta).
+ * for every game), the events as checkboxes (with "How webhooks work" below them), enabled;
+ * limits from the spec (formMeta).
  */
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import {
   AutocompleteInput,
@@ -17,6 +19,7 @@ import {
 import type { WebhookFormat } from '@/api/types';
 import { WEBHOOK_EVENTS } from '@/console/data/webhookRoutes';
 import { specValidator } from '@/console/validate';
+import { WebhookHelpButton } from './WebhookHelp';
 
 const FORMATS: WebhookFormat[] = ['Discord', 'Slack', 'Json'];
 
@@ -77,6 +80,9 @@ export function WebhookInputs() {
         choices={eventChoices}
         helperText="resources.webhooks.helpers.events"
       />
+      <Box sx={{ mb: 1 }}>
+        <WebhookHelpButton />
+      </Box>
       <BooleanInput source="enabled" helperText="resources.webhooks.helpers.enabled" />
     </Stack>
   );

@@ -23,6 +23,7 @@ import {
 import type { Webhook } from '@/api/types';
 import { ListError } from '@/console/ListError';
 import { EventsField, FormatField, LastDeliveryField, ScopeField } from './WebhookFields';
+import { WebhookHelpButton } from './WebhookHelp';
 
 function NameAndUrl() {
   const record = useRecordContext<Webhook>();
@@ -85,12 +86,13 @@ function PhoneList() {
   );
 }
 
-/** "Create", for the game the list is filtered by when it is. */
+/** "How webhooks work", and "Create" for the game the list is filtered by when it is. */
 function Actions() {
   const { filterValues } = useListContext<Webhook>();
   const gameId = Number(filterValues?.gameId) || undefined;
   return (
     <TopToolbar>
+      <WebhookHelpButton />
       <CreateButton
         to={gameId ? { pathname: '/webhooks/create', search: `?gameId=${gameId}` } : undefined}
       />

@@ -17,10 +17,12 @@ import {
 import { DeliveryLog } from './DeliveryLog';
 import { SecretField } from './SecretField';
 import { EventsField, FormatField, ScopeField } from './WebhookFields';
+import { WebhookHelpButton } from './WebhookHelp';
 
 function Actions() {
   return (
     <TopToolbar>
+      <WebhookHelpButton />
       <EditButton />
       <DeleteButton mutationMode="pessimistic" />
     </TopToolbar>
