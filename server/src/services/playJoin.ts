@@ -2,8 +2,9 @@
  * Joining and leaving a game (contract G4, G5; behaviour §4.2). Join checks, first failure wins:
  * game missing → 404; ended outside practice mode → 400 (10002); wrong invite code → 400; invalid
  * division → 400; team missing → 404; caller not a member → 400; caller already registered in a
- * registration that is not Rejected → 400; member limit reached → 400. Game start, hidden state and
- * team lock are not checked. Everything is written in one transaction, with the webhook deliveries
+ * registration that is not Rejected → 400; member limit reached → 400. Game start and team lock
+ * are not checked; a hidden game is missing (404) below Monitor before this runs (the route's
+ * `requireGame`, domain/gameGate.ts). Everything is written in one transaction, with the webhook deliveries
  * of a new registration (`TeamRegistered`).
  */
 import type { Kysely } from 'kysely';

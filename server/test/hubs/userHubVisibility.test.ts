@@ -1,7 +1,7 @@
 // /hub/user pushes a game's messages only while REST shows the same data to players: not before
 // the game has started, and from the start on without reconnecting. A hidden game is unknown to
 // players (issue 23): a player's subscription is refused as for an unknown id, and the hub pushes
-// nothing of it, whatever its dates, to anyone (staff follow it on the monitor hub).
+// nothing of it to players, whatever its dates; Monitors and Admins preview it, live.
 import { beforeAll, expect, it } from 'vitest';
 import { createGame, updateGame } from '#server/db/repositories/games.js';
 import { groups } from '#server/services/realtime.js';
@@ -127,24 +127,35 @@ describeEachDatabase('/hub/user visibility', (getDb) => {
     expect((await restNotices(game.id)).statusCode).toBe(404);
   });
 
-  it('goes quiet for everyone once a game is hidden, and speaks again once published', async () => {
+  it('goes quiet for players once a game is hidden (staff still preview it), and speaks again once published', async () => {
     const game = await newGame({ startsIn: -HOUR, hidden: false });
-    const watchers = [await connect(game.id), await connect(game.id, monitor)];
+    const watcher = await connect(game.id);
+    const staff = await connect(game.id, monitor);
     await updateGame(hub.app.db, game.id, { hidden: true });
+    const previewed = nextMessage(staff.connection, 'ReceivedGameNotice');
     await postNotice(game.id, 'Hidden');
-    hub.app.realtime.publish(groups.players(game.id), 'ReceivedScoreboardUpdate', {
-      gameId: game.id,
-      version: 1,
-    });
+    await previewed;
     await settled();
 
     await updateGame(hub.app.db, game.id, { hidden: false });
-    const after = watchers.map(({ connection }) => nextMessage(connection, 'ReceivedGameNotice'));
+    const after = [watcher, staff].map(({ connection }) =>
+      nextMessage(connection, 'ReceivedGameNotice'),
+    );
     await postNotice(game.id, 'Published');
     await Promise.all(after);
-    for (const { connection, seen } of watchers) {
-      expect(seen).toEqual([['Published']]);
-      await connection.stop();
-    }
+    expect(watcher.seen).toEqual([['Published']]);
+    expect(staff.seen).toEqual([['Hidden'], ['Published']]);
+    await watcher.connection.stop();
+    await staff.connection.stop();
+  });
+
+  it('admits staff to a started hidden game and pushes them its notices', async () => {
+    const game = await newGame({ startsIn: -HOUR, hidden: true });
+    const { connection, seen } = await connect(game.id, monitor);
+    const received = nextMessage(connection, 'ReceivedGameNotice');
+    await postNotice(game.id, 'Preview');
+    await received;
+    expect(seen).toEqual([['Preview']]);
+    await connection.stop();
   });
 });

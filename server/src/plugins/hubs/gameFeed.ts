@@ -1,9 +1,9 @@
 /**
  * Whether the players' hub may push a message of a game: the decision of the REST reads of the
- * same data (`GET /api/game/{id}/notices`, `…/scoreboard`) for players, i.e. `requireStartedGame`'s
- * `checkStartedGame` on the game as stored now: it exists, is not hidden and has started. The
- * verdict is one per message, so a hidden game's messages go to nobody on this hub, staff included
- * (they follow the game on the monitor hub); a game hidden after players connected goes quiet.
+ * same data (`GET /api/game/{id}/notices`, `…/scoreboard`), i.e. `requireStartedGame`'s
+ * `checkStartedGame` on the game as stored now: it exists and has started, and when it is hidden
+ * the receiver is a Monitor or Admin (their preview; the connection's viewer, as admitted). A game
+ * hidden after players connected goes quiet for them.
  *
  * Decided per message, not once at subscription: a client may connect before the start (the
  * contract admits any existing game), and it must get the game's messages once the game has
@@ -20,12 +20,20 @@ import { BLOOD_NOTICES } from '../../db/repositories/gameEvents.js';
 import { findGame } from '../../db/repositories/games.js';
 import { isBoardFrozen } from '../../domain/scoring/freeze.js';
 import type { DB } from '../../db/schema.js';
-import { checkStartedGame } from '../../domain/gameGate.js';
+import { checkStartedGame, isVisibleTo, type GameViewer } from '../../domain/gameGate.js';
 import { DomainError } from '../../domain/errors.js';
 import type { HubMessage } from '../../services/realtime.js';
 
+/** What one read of the game decided for a message: sent or not, and to whom if the game is hidden. */
+interface Verdict {
+  allowed: boolean;
+  hidden: boolean;
+}
+
+const WITHHELD: Verdict = { allowed: false, hidden: true };
+
 export class GameFeedGate {
-  private readonly verdicts = new WeakMap<HubMessage, Promise<boolean>>();
+  private readonly verdicts = new WeakMap<HubMessage, Promise<Verdict>>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -33,30 +41,33 @@ export class GameFeedGate {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Whether `message`, published to the players of `gameId`, may be pushed to them now. */
-  allows(gameId: number, message: HubMessage): Promise<boolean> {
+  /** Whether `message`, published to the players of `gameId`, may be pushed to `viewer` now. */
+  async allows(gameId: number, message: HubMessage, viewer: GameViewer): Promise<boolean> {
     let verdict = this.verdicts.get(message);
     if (!verdict) {
       verdict = this.decide(gameId, message);
       this.verdicts.set(message, verdict);
     }
-    return verdict;
+    const { allowed, hidden } = await verdict;
+    return allowed && isVisibleTo({ hidden }, viewer);
   }
 
-  private async decide(gameId: number, message: HubMessage): Promise<boolean> {
+  private async decide(gameId: number, message: HubMessage): Promise<Verdict> {
     try {
       const game = await findGame(this.db, gameId);
       const now = this.clock();
-      checkStartedGame(game, now, { seesHidden: false });
+      // Decided for staff (who see hidden games); `allows` applies the receiver's view.
+      checkStartedGame(game, now, { seesHidden: true });
       // A blood after a scoreboard freeze would tell players who solved what: not while frozen.
-      return !(isBoardFrozen(game, now) && isBloodSince(message, game.freezeTime ?? now));
+      const allowed = !(isBoardFrozen(game, now) && isBloodSince(message, game.freezeTime ?? now));
+      return { allowed, hidden: game.hidden };
     } catch (error) {
-      if (error instanceof DomainError) return false;
+      if (error instanceof DomainError) return WITHHELD;
       this.log.warn(
         { err: error },
         `Withheld a message of game ${gameId}: could not read the game`,
       );
-      return false;
+      return WITHHELD;
     }
   }
 }

@@ -1,10 +1,12 @@
 /**
- * H1 `/hub/user?game=<id>`: anyone; pushes the game's notices (ReceivedGameNotice) and board
- * updates, each only while REST would show them (gameFeed.ts). Open to anyone, so a connection
- * whose session ends (sessionWatch.ts) goes on as an anonymous one: none of its messages is meant
- * for one user or team (no push of this hub is team-scoped; one that is would check the viewer's
- * team at send time, as the other hubs check the role).
+ * H1 `/hub/user?game=<id>`: anyone (a hidden game: Monitors and Admins); pushes the game's notices
+ * (ReceivedGameNotice) and board updates, each only while REST would show them to the receiver
+ * (gameFeed.ts). Open to anyone, so a connection whose session ends (sessionWatch.ts) goes on as
+ * an anonymous one: none of its messages is meant for one user or team (no push of this hub is
+ * team-scoped; one that is would check the viewer's team at send time, as the other hubs check
+ * the role).
  */
+import { viewerWithRole } from '../../domain/gameGate.js';
 import { groups } from '../../services/realtime.js';
 import type { GameFeedGate } from './gameFeed.js';
 import { reject, requestedGame, UNKNOWN_GAME, type HubDefinition } from './hub.js';
@@ -15,7 +17,11 @@ export function userHub(feed: GameFeedGate): HubDefinition {
     async admit(request) {
       const game = await requestedGame(request);
       if (game === null) return reject(UNKNOWN_GAME);
-      return { groups: [groups.players(game)], accepts: (message) => feed.allows(game, message) };
+      const viewer = viewerWithRole(request.user?.role);
+      return {
+        groups: [groups.players(game)],
+        accepts: (message) => feed.allows(game, message, viewer),
+      };
     },
   };
 }

@@ -166,9 +166,7 @@ describeEachDatabase('a hidden game', (getDb) => {
         expectMatchesSpec(operationId, response);
       }
       const board = await admin({ method: 'GET', url: `/api/game/${game.id}/scoreboard` });
-      expect(board.json().items.map((item: { id: number }) => item.id)).toEqual([
-        player.team.id,
-      ]);
+      expect(board.json().items.map((item: { id: number }) => item.id)).toEqual([player.team.id]);
     });
   });
 
