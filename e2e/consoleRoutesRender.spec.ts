@@ -109,6 +109,29 @@ function routesOf(seed: ConsoleSeed, ids: Ids): ConsoleRoute[] {
   ];
 }
 
+// The page's globals the in-page function below uses (e2e code compiles without the DOM library).
+interface InPageElement {
+  scrollWidth: number;
+  clientWidth: number;
+  querySelectorAll(selector: string): Iterable<InPageElement>;
+}
+declare function getComputedStyle(element: InPageElement): {
+  textOverflow: string;
+  display: string;
+};
+
+/** Whether a heading too long for its line shows an ellipsis (its text inline, not in blocks). */
+function endsInEllipsisWhenCut(heading: unknown): boolean {
+  const element = heading as InPageElement;
+  if (element.scrollWidth <= element.clientWidth) return true;
+  return (
+    getComputedStyle(element).textOverflow === 'ellipsis' &&
+    [...element.querySelectorAll('*')].every(
+      (child) => getComputedStyle(child).display === 'inline',
+    )
+  );
+}
+
 async function idsOf(organiser: ApiSession, seed: ConsoleSeed): Promise<Ids> {
   const users = (await (await organiser.get('/api/admin/users?count=100')).json()) as {
     data: { id: string; userName: string }[];
@@ -134,7 +157,7 @@ describe('console routes on a laptop and a phone', skipUnless(enabled, noChromiu
   let seed: ConsoleSeed;
   let routes: ConsoleRoute[] = [];
   const pages = watchPages();
-  const problems = { axe: [] as string[], headings: [] as string[] };
+  const problems = { axe: [] as string[], headings: [] as string[], appBar: [] as string[] };
 
   beforeAll(async () => {
     await mkdir(screenshots, { recursive: true });
@@ -168,6 +191,16 @@ describe('console routes on a laptop and a phone', skipUnless(enabled, noChromiu
     problems.axe.push(
       ...describeViolations(`${route.path} (${device})`, blocking(await runAxe(page))),
     );
+    if (device === 'phone') {
+      // the title ends before the language button, and a long one ends in an ellipsis
+      const h1 = page.getByRole('heading', { level: 1 }).first();
+      const title = await h1.boundingBox();
+      const language = await page.getByRole('button', { name: 'English' }).boundingBox();
+      if (!title || !language || title.x + title.width > language.x)
+        problems.appBar.push(`${route.path}: the title runs into the language button`);
+      if (!(await h1.evaluate(endsInEllipsisWhenCut)))
+        problems.appBar.push(`${route.path}: the title is cut without an ellipsis`);
+    }
   }
 
   for (const [device, viewport] of Object.entries(devices)) {
@@ -191,6 +224,10 @@ describe('console routes on a laptop and a phone', skipUnless(enabled, noChromiu
 
   it('gives every page one main heading', () => {
     expect(problems.headings, problems.headings.join('\n')).toEqual([]);
+  });
+
+  it('keeps the page title clear of the app bar buttons on a phone', () => {
+    expect(problems.appBar, problems.appBar.join('\n')).toEqual([]);
   });
 
   it('has no serious or critical accessibility violation', () => {

@@ -1,4 +1,8 @@
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import Checkbox from '@mui/material/Checkbox';
+import { ThemeProvider } from '@mui/material/styles';
 import { createAppTheme } from '@/lib/theme';
 import { consoleTheme } from './consoleTheme';
 
@@ -11,5 +15,22 @@ describe('consoleTheme', () => {
     expect(theme.palette.primary.main).toBe(shell.palette.primary.main);
     expect(theme.palette.mode).toBe('dark');
     expect(theme.zIndex.snackbar).toBe(shell.zIndex.snackbar);
+  });
+
+  it("names a checkbox's input by its aria-label, not the span around it", () => {
+    const theme = consoleTheme(createAppTheme('light', '#0ea5a4'));
+    render(
+      createElement(
+        ThemeProvider,
+        { theme },
+        // as react-admin's row checkbox passes it, and as its "select all" does
+        createElement(Checkbox, { 'aria-label': 'Select this row' }),
+        createElement(Checkbox, { inputProps: { 'aria-label': 'Select all' } }),
+      ),
+    );
+    const row = screen.getByRole('checkbox', { name: 'Select this row' });
+    expect(row.tagName).toBe('INPUT');
+    expect(row.parentElement?.hasAttribute('aria-label')).toBe(false);
+    expect(screen.getByRole('checkbox', { name: 'Select all' }).tagName).toBe('INPUT');
   });
 });

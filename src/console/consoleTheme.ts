@@ -8,6 +8,10 @@
  * buttons (a list's Create and Import) ended beyond the right edge. Here the page keeps the
  * screen's width and the table scrolls inside its card.
  *
+ * A page's aside (a list's publish form or settings, a challenge's attachment panel) is as wide as
+ * the screen below `lg`: there it goes under the page's content. Beside it, the content was
+ * squeezed to nothing (a phone showed no notice at all).
+ *
  * A checkbox's `aria-label` names its input: MUI puts it on the decorative span around the input,
  * which left react-admin's row checkboxes ("Select this row") without a name (axe: `label`,
  * critical) and gave the span a label it may not have (`aria-prohibited-attr`, serious).
@@ -20,6 +24,9 @@ import type { CheckboxOwnerState } from '@mui/material/Checkbox';
 
 const inputDefaults = { defaultProps: { margin: 'dense' } } as const;
 
+/** The page's own content, then its aside (full width below `lg`) under it, both full width. */
+const asideBelow = { flexDirection: 'column', alignItems: 'stretch' } as const;
+
 type Labelled = CheckboxOwnerState & { 'aria-label'?: string; inputProps?: object };
 
 export const checkboxLabelOnInput = {
@@ -31,6 +38,7 @@ export const checkboxLabelOnInput = {
 };
 
 export function consoleTheme(shellTheme: Theme): Theme {
+  const narrow = shellTheme.breakpoints.down('lg');
   return createTheme(shellTheme, {
     components: {
       MuiTextField: inputDefaults,
@@ -41,8 +49,15 @@ export function consoleTheme(shellTheme: Theme): Theme {
       },
       RaList: {
         styleOverrides: {
-          root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } },
+          root: {
+            '& .RaList-main': { minWidth: 0 },
+            '& .RaList-content': { overflowX: 'auto' },
+            [narrow]: { flexDirection: 'column' },
+          },
         },
+      },
+      RaEdit: {
+        styleOverrides: { root: { [narrow]: { '& .RaEdit-main': asideBelow } } },
       },
       RaLocalesMenuButton: {
         styleOverrides: {

@@ -10,7 +10,8 @@ export function AddRowButton({ label, help }: { label: string; help: string }) {
   const translate = useTranslate();
   const { add } = useSimpleFormIterator();
   return (
-    <Tooltip title={translate(help)}>
+    // describes the button (aria-describedby); its name stays its label
+    <Tooltip title={translate(help)} describeChild>
       <Button label={label} onClick={() => add()} size="small">
         <AddIcon />
       </Button>

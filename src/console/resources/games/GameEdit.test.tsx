@@ -60,6 +60,23 @@ describe('GameEdit', () => {
     });
   });
 
+  it('adds a division with a named button and confirms the save in its own words', async () => {
+    fakeApi.on('PUT', path, 200, { ...game, divisions: ['Open', 'Students'] });
+    renderEdit();
+    await screen.findByDisplayValue('Open');
+    // not a bare "+" named "Add": it says what it adds
+    fireEvent.click(screen.getByRole('button', { name: 'Add a division' }));
+    const divisions = await screen.findAllByRole('textbox', { name: 'Division' });
+    expect(divisions).toHaveLength(2);
+    fireEvent.change(divisions[1], { target: { value: 'Students' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // react-admin's own toast was "Element updated"
+    expect(await screen.findByText('Game saved')).toBeTruthy();
+    expect(fakeApi.requests('PUT', path)[0].body).toMatchObject({
+      divisions: ['Open', 'Students'],
+    });
+  });
+
   it('previews the Markdown description', async () => {
     renderEdit();
     fireEvent.change(await screen.findByLabelText('Description (Markdown)'), {

@@ -83,6 +83,9 @@ describe('WebhookShow', () => {
     expect(within(delivered).getByText('Answered 204')).toBeTruthy();
     // Only what is not pending can be sent again.
     expect(within(failed).getByRole('button', { name: 'Redeliver' })).toBeTruthy();
+    // paged in react-admin's words, which every language has (MUI's own is English only: "1–2 of 2")
+    expect(screen.getByText('1-2 of 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeTruthy();
   });
 
   it('queues a test with Send test and reads the log again', async () => {
