@@ -48,7 +48,7 @@ describe('AppRoutes', () => {
     expect(await screen.findByText('No game is running', {}, { timeout: 10_000 })).toBeTruthy();
   }, 20_000);
 
-  it('renders a page through the app's own (data) router', async () => {
+  it('renders a page through the app’s own (data) router', async () => {
     fakeApi.on('GET', '/api/account/profile', 401, problem(401, 'Not signed in'));
     window.history.pushState({}, '', '/no/such/page');
     render(<App />);
