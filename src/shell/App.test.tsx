@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildProfile } from '@/test/builders';
 import { renderWithProviders } from '@/test/renderWithProviders';
-import { AppRoutes } from './App';
+import { App, AppRoutes } from './App';
 
 describe('AppRoutes', () => {
   beforeEach(() => {
@@ -47,4 +47,12 @@ describe('AppRoutes', () => {
     renderWithProviders(<AppRoutes />, { route: '/ADMIN' });
     expect(await screen.findByText('No game is running', {}, { timeout: 10_000 })).toBeTruthy();
   }, 20_000);
+
+  it('renders a page through the app’s own (data) router', async () => {
+    fakeApi.on('GET', '/api/account/profile', 401, problem(401, 'Not signed in'));
+    window.history.pushState({}, '', '/no/such/page');
+    render(<App />);
+    expect(await screen.findByText('There is nothing at /no/such/page.')).toBeTruthy();
+    window.history.pushState({}, '', '/');
+  });
 });

@@ -2,9 +2,19 @@
  * The web client: shared providers, then the routes. Every page is loaded on demand; the
  * react-admin console (`/admin/*`) is its own chunk and loads only when an admin route opens.
  * Routes match case-insensitively (react-router's default; never set `caseSensitive`).
+ *
+ * The router is a data router (one catch-all route holding the routes below) only because
+ * blocking a navigation needs one: the console asks before leaving a form with unsaved changes.
  */
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  Route,
+  RouterProvider,
+  Routes,
+  useRouteError,
+} from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AppLayout } from './AppLayout';
 import { AppThemeProvider } from '@/lib/AppThemeProvider';
@@ -92,17 +102,32 @@ export function AppRoutes() {
   );
 }
 
+/** Hands a render error on to the app's ErrorBoundary (a data router would catch it itself). */
+function RethrowRouteError(): never {
+  throw useRouteError();
+}
+
+const createAppRouter = () =>
+  createBrowserRouter([
+    {
+      path: '*',
+      element: (
+        <TunnelRoot>
+          <AppRoutes />
+        </TunnelRoot>
+      ),
+      errorElement: <RethrowRouteError />,
+    },
+  ]);
+
 export function App() {
+  const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={queryClient}>
       <AppThemeProvider>
         <ErrorBoundary>
           <NotificationProvider>
-            <BrowserRouter>
-              <TunnelRoot>
-                <AppRoutes />
-              </TunnelRoot>
-            </BrowserRouter>
+            <RouterProvider router={router} />
           </NotificationProvider>
         </ErrorBoundary>
       </AppThemeProvider>

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildChallenge } from '@/test/builders';
@@ -49,7 +49,8 @@ describe('ChallengeEdit', () => {
     expect(screen.getByRole('link', { name: 'Flags' }).getAttribute('href')).toBe(
       '/games/3/challenges/5/flags',
     );
-  });
+    // the whole form in jsdom: over 20 s on a loaded 2-core machine (not a speed assertion)
+  }, 60_000);
 
   it('says when the curve cannot be drawn', async () => {
     renderEdit();
@@ -132,6 +133,72 @@ describe('ChallengeEdit', () => {
     await screen.findByDisplayValue('Stack');
     expect(screen.getByText(/receives its own flag in the FLAG/)).toBeTruthy();
     expect(screen.queryByText(/has no flag yet/)).toBeNull();
+  });
+
+  describe('unsaved changes', () => {
+    // The browser's confirmation dialog: the test answers it (jsdom has none).
+    const confirm = vi.spyOn(window, 'confirm');
+    afterEach(() => confirm.mockReset());
+    const location = () => screen.queryByTestId('location')?.textContent ?? null;
+
+    it('asks before following "Add a flag" with unsaved changes, and stays if told to', async () => {
+      renderEdit();
+      fireEvent.change(await screen.findByDisplayValue('Stack'), { target: { value: 'Heap' } });
+      confirm.mockReturnValueOnce(false);
+      fireEvent.click(screen.getByRole('link', { name: 'Add a flag' }));
+      await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+      expect(confirm.mock.calls[0][0]).toMatch(/changes weren't saved/);
+      expect(screen.getByDisplayValue('Heap')).toBeTruthy();
+      expect(location()).toBeNull();
+
+      confirm.mockReturnValueOnce(true);
+      fireEvent.click(screen.getByRole('link', { name: 'Add a flag' }));
+      await waitFor(() => expect(location()).toBe('/games/3/challenges/5/flags'));
+    });
+
+    it('leaves without asking when nothing changed', async () => {
+      renderEdit();
+      await screen.findByDisplayValue('Stack');
+      fireEvent.click(screen.getByRole('link', { name: 'Challenges' }));
+      await waitFor(() => expect(location()).toBe('/games/3/challenges'));
+      expect(confirm).not.toHaveBeenCalled();
+    });
+
+    it('still asks after the server refused the save', async () => {
+      fakeApi.on('PUT', path, 400, problem(400, 'The challenge has no flag and cannot be enabled'));
+      renderEdit();
+      await screen.findByDisplayValue('Stack');
+      fireEvent.click(screen.getByLabelText(/^Enabled/));
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(/cannot be enabled without a flag: add one/)).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false);
+      confirm.mockReturnValueOnce(false);
+      fireEvent.click(screen.getByRole('link', { name: 'Add a flag' }));
+      await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+      expect(location()).toBeNull();
+    });
+
+    it('disables SAVE after a successful save until the next change, and leaves freely', async () => {
+      fakeApi.on('PUT', path, 200, { ...challenge, originalScore: 500 });
+      renderEdit();
+      const save = () => screen.getByRole('button', { name: 'Save' });
+      await screen.findByDisplayValue('Stack');
+      expect(save()).toHaveProperty('disabled', true);
+      fireEvent.change(screen.getByLabelText(/^Base score/), { target: { value: '500' } });
+      expect(save()).toHaveProperty('disabled', false);
+      fireEvent.click(save());
+      await waitFor(() => expect(fakeApi.requests('PUT', path)).toHaveLength(1));
+      await waitFor(() => expect(save()).toHaveProperty('disabled', true));
+      expect(screen.getByDisplayValue('500')).toBeTruthy();
+
+      fireEvent.change(screen.getByLabelText(/^Base score/), { target: { value: '600' } });
+      expect(save()).toHaveProperty('disabled', false);
+      fireEvent.change(screen.getByLabelText(/^Base score/), { target: { value: '500' } });
+      await waitFor(() => expect(save()).toHaveProperty('disabled', true));
+      fireEvent.click(screen.getByRole('link', { name: 'Add a flag' }));
+      await waitFor(() => expect(location()).toBe('/games/3/challenges/5/flags'));
+      expect(confirm).not.toHaveBeenCalled();
+    });
   });
 
   it("goes back to the game's challenges when the challenge does not exist", async () => {

@@ -1,7 +1,8 @@
 /**
  * One challenge at `/games/:id/challenges/:chalId`: every setting, the attachment beside it, links
  * to its flags and back to the game's challenges, a preview as players see it and, for container
- * challenges, the organiser's test container. Saving sends the changed fields only.
+ * challenges, the organiser's test container. Saving sends the changed fields only; leaving with
+ * unsaved changes asks first.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FlagIcon from '@mui/icons-material/Flag';
@@ -16,6 +17,7 @@ import {
   Toolbar,
   TopToolbar,
 } from 'react-admin';
+import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
 import { consolePaths, useAdminPath } from '@/console/paths';
 import { AttachmentPanel } from './AttachmentPanel';
 import { ChallengePreviewButton } from './ChallengePreview';
@@ -85,6 +87,7 @@ export function ChallengeEdit() {
       >
         {/* the attachment saves apart: its refresh keeps what is being typed here */}
         <SimpleForm toolbar={<FormToolbar meta={meta} />} resetOptions={{ keepDirtyValues: true }}>
+          <UnsavedChangesGuard />
           <ChallengeInputs />
         </SimpleForm>
       </Edit>
