@@ -375,6 +375,44 @@ describe('ScoreboardPage', () => {
     await waitFor(() => expect(fakeApi.requests('GET', BOARD).length).toBeGreaterThanOrEqual(2));
   });
 
+  it('shows no Live chip on a frozen board, and marks the own row as counting all its solves', async () => {
+    startSignedIn();
+    const frozenAt = Date.now() - HOUR;
+    serve(
+      { ...board, frozenAt },
+      { ...game, status: 'Accepted', teamName: 'Crabs', freezeTime: frozenAt },
+    );
+    fakeApi.on('GET', '/api/team', 200, [buildTeam({ id: 71, name: 'Crabs' })]);
+    render();
+    expect(await within(await rowOf('Crabs')).findByText('Your team · all solves')).toBeTruthy();
+    expect(screen.getByText(/^Frozen since /)).toBeTruthy();
+    // issue 23: "Live" beside "Frozen since…" contradicted it
+    expect(screen.queryByText('Live')).toBeNull();
+    // organisers' notice is not for players
+    expect(screen.queryByText(/^Players see the board frozen/)).toBeNull();
+  });
+
+  it('tells monitors, who see the board live, that players see it frozen (and when it will be)', async () => {
+    startSignedIn(buildProfile({ role: 'Monitor' }));
+    const freezeTime = Date.now() - HOUR;
+    serve(board, { ...game, freezeTime });
+    const { unmount } = render();
+    await rowOf('Crabs');
+    const notice = (await screen.findByText(/^Players see the board frozen at /)).closest(
+      '[role="status"]',
+    );
+    expect(notice?.textContent).toContain('You see it live');
+    expect(screen.getByText('Live')).toBeTruthy();
+    expect(screen.queryByText(/^Frozen since /)).toBeNull();
+    unmount();
+
+    fakeApi.reset();
+    startSignedIn(buildProfile({ role: 'Monitor' }));
+    serve(board, { ...game, freezeTime: Date.now() + HOUR });
+    render();
+    expect(await screen.findByText(/^The board freezes for players at /)).toBeTruthy();
+  });
+
   it('shows no freeze banner on a live board', async () => {
     serve();
     render();
