@@ -30,6 +30,7 @@ import { InvalidInput, NotFound, Refused } from '../domain/errors.js';
 import { gameEnded, isClosed } from '../domain/gameGate.js';
 import { sign } from '../domain/teamToken.js';
 import { changeParticipation } from './playParticipation.js';
+import { boardChanged, type BoardChangeDeps } from './scoreboard/boardChanges.js';
 import { teamRegisteredEvent } from './webhooks/gameEvents.js';
 import { enqueueEvents } from './webhooks/outbox.js';
 
@@ -47,7 +48,20 @@ export interface JoinOutcome {
   status: ParticipationStatus;
 }
 
+/** Joins; an accepted registration rebuilds the board (it shows the team now). */
 export async function joinGame(
+  deps: BoardChangeDeps,
+  game: Game,
+  userId: string,
+  request: JoinRequest,
+  now: number = Date.now(),
+): Promise<JoinOutcome> {
+  const outcome = await register(deps.db, game, userId, request, now);
+  if (outcome.accepted) boardChanged(deps, game.id);
+  return outcome;
+}
+
+async function register(
   db: Kysely<DB>,
   game: Game,
   userId: string,

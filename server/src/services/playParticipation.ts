@@ -12,8 +12,12 @@ import {
 import { updateTeam } from '../db/repositories/teams.js';
 import type { DB } from '../db/schema.js';
 import { withTransaction } from '../db/transaction.js';
+import { boardChanged, type BoardChangeDeps } from './scoreboard/boardChanges.js';
 
-/** Sets the status (and division, when given) in one transaction with the acceptance effects. */
+/**
+ * Sets the status (and division, when given) in one transaction with the acceptance effects; a
+ * part of a caller's write (its transaction), which says that the board changed once committed.
+ */
 export async function changeParticipation(
   db: Kysely<DB>,
   participation: Pick<Participation, 'id' | 'gameId' | 'teamId'>,
@@ -26,4 +30,16 @@ export async function changeParticipation(
       await createInstancesForParticipation(trx, participation.id, participation.gameId);
     }
   });
+}
+
+/** An organiser's review: the change, then the board, which shows accepted teams by division. */
+export async function reviewParticipation(
+  deps: BoardChangeDeps,
+  participation: Pick<Participation, 'id' | 'gameId' | 'teamId'>,
+  change: { status?: ParticipationStatus; division?: string | null },
+): Promise<void> {
+  await changeParticipation(deps.db, participation, change);
+  if (change.status !== undefined || change.division !== undefined) {
+    boardChanged(deps, participation.gameId);
+  }
 }

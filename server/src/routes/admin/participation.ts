@@ -3,7 +3,7 @@ import { findParticipationById } from '../../db/repositories/participations.js';
 import { isValidDivision } from '../../domain/division.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
-import { changeParticipation } from '../../services/playParticipation.js';
+import { reviewParticipation } from '../../services/playParticipation.js';
 import { publishRegistrationChange } from '../../services/registrationChanges.js';
 import { logAdminAction } from './adminLog.js';
 
@@ -22,10 +22,7 @@ export const adminParticipationHandlers: Handlers = {
       division:
         division !== undefined && isValidDivision(game.divisions, division) ? division : undefined,
     };
-    await changeParticipation(db, participation, change);
-    if (change.status !== undefined || change.division !== undefined) {
-      request.server.scoreboards.invalidate(game.id);
-    }
+    await reviewParticipation(request.server, participation, change);
     publishRegistrationChange(request.server.realtime, {
       gameId: game.id,
       teamId: participation.teamId,

@@ -1,9 +1,9 @@
-import { countTeams, listTeams, searchTeams, updateTeam } from '../../db/repositories/teams.js';
+import { countTeams, listTeams, searchTeams } from '../../db/repositories/teams.js';
 import { notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
-import { flushBoardsOfTeam, isGivenName, TEAM_NOT_FOUND } from '../team/guards.js';
+import { deleteTeamAndRelease, updateTeamDetails } from '../../services/teamEdits.js';
+import { isGivenName, TEAM_NOT_FOUND } from '../team/guards.js';
 import { teamInfos, teamPage } from '../team/models.js';
-import { deleteTeamAndRelease } from '../team/removal.js';
 import { logAdminAction } from './adminLog.js';
 
 /** Admin team management (/api/admin/teams*). */
@@ -22,18 +22,18 @@ export const adminTeamHandlers: Handlers = {
 
   async adminUpdateTeam(request) {
     const { name, bio, locked } = request.body;
-    const team = await updateTeam(request.server.db, request.params.id, {
+    const team = await updateTeamDetails(request.server, request.params.id, {
       name: isGivenName(name) ? name : undefined,
       bio: bio ?? undefined,
       locked: locked ?? undefined,
     });
     if (!team) throw notFound(TEAM_NOT_FOUND);
-    await flushBoardsOfTeam(request, team.id);
     logAdminAction(request, `Updated team ${team.name} (${team.id})`);
   },
 
   async adminDeleteTeam(request) {
-    const deleted = await deleteTeamAndRelease(request, request.params.id);
+    const deleted = await deleteTeamAndRelease(request.server, request.log, request.params.id);
+    if (!deleted) throw notFound(TEAM_NOT_FOUND);
     logAdminAction(request, `Deleted team ${deleted.name} (${request.params.id})`);
   },
 };

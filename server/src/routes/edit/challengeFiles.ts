@@ -10,12 +10,13 @@ import {
   type AttachmentType,
 } from '../../db/repositories/attachments.js';
 import { updateChallenge } from '../../db/repositories/challenges.js';
-import { countFlags, deleteFlag, insertFlags } from '../../db/repositories/flags.js';
+import { insertFlags } from '../../db/repositories/flags.js';
 import type { DB } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { REMOTE_URL_REFUSED, isWebUrl } from '../../domain/remoteUrl.js';
+import { deleteChallengeFlag } from '../../services/gameEdits.js';
 import { logAdminAction } from '../admin/adminLog.js';
 import { jsonString, releaseFiles, requireChallenge } from './lookup.js';
 
@@ -76,14 +77,9 @@ export const editChallengeFileHandlers: Handlers = {
   async editRemoveFlag(request, reply) {
     const { id: gameId, cId, fId } = request.params;
     await requireChallenge(request, gameId, cId);
-    const released = await withTransaction(request.server.db, async (trx) => {
-      const removed = await deleteFlag(trx, cId, fId);
-      if (!removed) throw notFound('The flag was not found');
-      if ((await countFlags(trx, cId)) === 0) await updateChallenge(trx, cId, { isEnabled: false });
-      return deleteAttachments(trx, [removed.attachmentId]);
-    });
+    const released = await deleteChallengeFlag(request.server, gameId, cId, fId);
+    if (!released) throw notFound('The flag was not found');
     await releaseFiles(request, released);
-    request.server.scoreboards.invalidate(gameId);
     logAdminAction(request, `Removed flag ${fId} of challenge ${cId}`);
     return reply.type('application/json; charset=utf-8').send(jsonString('Success'));
   },

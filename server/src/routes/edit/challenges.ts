@@ -2,22 +2,20 @@
 import type { FastifyRequest } from 'fastify';
 import {
   createChallenge,
-  createInstancesForChallenge,
-  deleteChallengeRow,
   listChallenges,
-  recountAcceptedCounts,
-  updateChallenge,
   type Challenge,
 } from '../../db/repositories/challenges.js';
-import { deleteAttachments } from '../../db/repositories/attachments.js';
-import { engineIdsWithin } from '../../db/repositories/containers.js';
-import { countFlags, flagAttachmentIds } from '../../db/repositories/flags.js';
+import { countFlags } from '../../db/repositories/flags.js';
 import { createNotice } from '../../db/repositories/notices.js';
-import { withTransaction } from '../../db/transaction.js';
 import { updateChanges, updateNotices, updateViolation } from '../../domain/challengeEdit.js';
 import { isGameRunning } from '../../domain/gameInput.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
+import {
+  deleteGameChallenge,
+  recountGameSolves,
+  updateGameChallenge,
+} from '../../services/gameEdits.js';
 import { groups } from '../../services/realtime.js';
 import { logAdminAction } from '../admin/adminLog.js';
 import { toChallengeDetail, toChallengeInfo } from './challengeModels.js';
@@ -67,20 +65,20 @@ export const editChallengeHandlers: Handlers = {
     const violation = updateViolation(challenge, update, await countFlags(db, cId));
     if (violation) throw badRequest(violation);
 
-    const after = await withTransaction(db, async (trx) => {
-      const updated = await updateChallenge(trx, cId, updateChanges(challenge, update));
-      if (!updated) throw notFound('The challenge was not found');
-      if (updated.isEnabled && update.isEnabled) {
-        await createInstancesForChallenge(trx, gameId, cId);
-      }
-      return updated;
-    });
+    const changes = updateChanges(challenge, update);
+    const after = await updateGameChallenge(
+      request.server,
+      gameId,
+      cId,
+      changes,
+      !!update.isEnabled,
+    );
+    if (!after) throw notFound('The challenge was not found');
     await announce(
       request,
       after,
       updateNotices(challenge, after, update, isGameRunning(game, Date.now())),
     );
-    request.server.scoreboards.invalidate(gameId);
     logAdminAction(request, `Updated challenge ${cId} of game ${gameId}`);
     return toChallengeDetail(db, after);
   },
@@ -88,16 +86,9 @@ export const editChallengeHandlers: Handlers = {
   async editRemoveGameChallenge(request) {
     const { id: gameId, cId } = request.params;
     const { challenge } = await requireChallenge(request, gameId, cId);
-    let engineIds: string[] = [];
-    const hashes = await withTransaction(request.server.db, async (trx) => {
-      const attachments = [challenge.attachmentId, ...(await flagAttachmentIds(trx, [cId]))];
-      engineIds = await engineIdsWithin(trx, { challengeId: cId });
-      await deleteChallengeRow(trx, cId);
-      return deleteAttachments(trx, attachments);
-    });
+    const { hashes, engineIds } = await deleteGameChallenge(request.server, gameId, challenge);
     request.server.containers.removeInBackground(engineIds, `challenge ${cId} deleted`);
     await releaseFiles(request, hashes);
-    request.server.scoreboards.invalidate(gameId);
     logAdminAction(request, `Deleted challenge ${cId} of game ${gameId}`);
   },
 
@@ -105,12 +96,11 @@ export const editChallengeHandlers: Handlers = {
     const { id: gameId } = request.params;
     await requireGame(request, gameId);
     try {
-      await recountAcceptedCounts(request.server.db, gameId);
+      await recountGameSolves(request.server, gameId);
     } catch (err) {
       request.log.error({ err }, `Could not recount the solves of game ${gameId}`);
       throw badRequest('Failed to update the accepted counts');
     }
-    request.server.scoreboards.invalidate(gameId);
     logAdminAction(request, `Recounted the solves of game ${gameId}`);
   },
 };

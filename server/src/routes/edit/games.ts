@@ -5,8 +5,6 @@ import {
   createGame,
   deleteGameCascade,
   listAllGames,
-  swapGamePoster,
-  updateGame,
 } from '../../db/repositories/games.js';
 import { engineIdsWithin } from '../../db/repositories/containers.js';
 import { withTransaction } from '../../db/transaction.js';
@@ -20,6 +18,7 @@ import {
 import { generateGameKeyPair } from '../../domain/teamToken.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
+import { replaceGamePoster, updateGameSettings } from '../../services/gameEdits.js';
 import { processImage } from '../../services/images.js';
 import type { UploadedFile } from '../../spec/multipart.js';
 import { logAdminAction } from '../admin/adminLog.js';
@@ -65,9 +64,8 @@ export const editGameHandlers: Handlers = {
       ...settings,
       freezeTime: settings.freezeTime === undefined ? current.freezeTime : settings.freezeTime,
     });
-    const game = await updateGame(request.server.db, id, settings);
+    const game = await updateGameSettings(request.server, id, settings);
     if (!game) throw notFound('The game was not found');
-    request.server.scoreboards.invalidate(id);
     logAdminAction(request, `Updated game ${id}: ${game.title}`);
     return toGameInfoModel(game);
   },
@@ -117,20 +115,21 @@ export const editGameHandlers: Handlers = {
     } catch {
       throw badRequest('Failed to create file');
     }
-    const { files, db } = request.server;
+    const { files } = request.server;
     const stored = await files.store(image.data, `poster.${image.extension}`, {
       contentType: image.contentType,
     });
-    const swapped = await swapGamePoster(db, id, stored.hash).catch(async (error: unknown) => {
-      await files.release(stored.hash);
-      throw error;
-    });
+    const swapped = await replaceGamePoster(request.server, id, stored.hash).catch(
+      async (error: unknown) => {
+        await files.release(stored.hash);
+        throw error;
+      },
+    );
     if (!swapped) {
       await files.release(stored.hash);
       throw notFound('The game was not found');
     }
     await releaseFiles(request, [swapped.previous]);
-    request.server.scoreboards.invalidate(id);
     logAdminAction(request, `Updated the poster of game ${id}`);
     return reply.type(JSON_TYPE).send(jsonString(posterUrl(stored.hash) as string));
   },

@@ -27,7 +27,7 @@ export const seesLiveBoard = (request: FastifyRequest): boolean =>
 export function frozenViewOf(request: FastifyRequest, board: BoardBytes): BoardView | undefined {
   if (!frozenForPlayers(board, Date.now())) return undefined;
   if (!board.frozen) {
-    request.server.scoreboards.invalidate(board.gameId);
+    request.server.scoreboards.requestFrozenView(board.gameId);
     return board;
   }
   return board.frozen;

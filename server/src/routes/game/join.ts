@@ -8,8 +8,7 @@ export const gameJoinHandlers: Handlers = {
   async gameJoinGame(request) {
     const caller = callerOf(request);
     const game = await requireGame(request, request.params.id);
-    const outcome = await joinGame(request.server.db, game, caller.id, request.body);
-    if (outcome.accepted) request.server.scoreboards.invalidate(game.id);
+    const outcome = await joinGame(request.server, game, caller.id, request.body);
     publishRegistrationChange(request.server.realtime, {
       gameId: game.id,
       teamId: request.body.teamId,

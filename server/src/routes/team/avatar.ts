@@ -1,16 +1,11 @@
 /** PUT /api/team/{id}/avatar: the captain uploads a team image (re-encoded 300 px wide: WebP, or GIF from a GIF). */
-import { swapTeamAvatar } from '../../db/repositories/teams.js';
 import { avatarUrl } from '../../domain/profiles.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { AVATAR_WIDTH, processImage } from '../../services/images.js';
+import { replaceTeamAvatar } from '../../services/teamEdits.js';
 import type { UploadedFile } from '../../spec/multipart.js';
-import {
-  flushBoardsOfTeam,
-  logTeamAction,
-  requireCaptainedTeam,
-  TEAM_NOT_FOUND,
-} from './guards.js';
+import { logTeamAction, requireCaptainedTeam, TEAM_NOT_FOUND } from './guards.js';
 
 export const teamAvatarHandlers: Handlers = {
   async teamUpdateAvatar(request, reply) {
@@ -19,13 +14,13 @@ export const teamAvatarHandlers: Handlers = {
     if (file.data.length === 0) throw badRequest('The file is empty');
     const image = await processImage(file.data, { width: AVATAR_WIDTH });
 
-    const { files, db } = request.server;
+    const { files } = request.server;
     const stored = await files.store(image.data, `avatar.${image.extension}`, {
       contentType: image.contentType,
     });
     let swapped: { previous: string | null } | null;
     try {
-      swapped = await swapTeamAvatar(db, team.id, stored.hash);
+      swapped = await replaceTeamAvatar(request.server, team.id, stored.hash);
     } catch (error) {
       await files.release(stored.hash);
       throw error;
@@ -35,7 +30,6 @@ export const teamAvatarHandlers: Handlers = {
       throw notFound(TEAM_NOT_FOUND);
     }
     await files.release(swapped.previous);
-    await flushBoardsOfTeam(request, team.id);
     logTeamAction(request, `Updated the avatar of team ${team.name} (${team.id})`);
     return reply
       .type('application/json; charset=utf-8')

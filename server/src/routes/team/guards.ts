@@ -1,6 +1,6 @@
-/** Shared by the team handlers: the caller, the team, the captain check, logging, board flushes. */
+/** Shared by the team handlers: the caller, the team, the captain check, logging. */
 import type { FastifyRequest } from 'fastify';
-import { findTeamById, listGameIdsOfTeam, type Team } from '../../db/repositories/teams.js';
+import { findTeamById, type Team } from '../../db/repositories/teams.js';
 import { isLockedAndPlaying } from '../../db/repositories/teamLock.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.js';
 
@@ -46,10 +46,4 @@ export function logTeamAction(request: FastifyRequest, message: string): void {
     { userName: request.user?.userName, ip: request.ip, taskStatus: 'Success' },
     message,
   );
-}
-
-/** Boards show team names and avatars: recompute the boards of the team's games. */
-export async function flushBoardsOfTeam(request: FastifyRequest, teamId: number): Promise<void> {
-  const gameIds = await listGameIdsOfTeam(request.server.db, teamId);
-  for (const gameId of gameIds) request.server.scoreboards.invalidate(gameId);
 }

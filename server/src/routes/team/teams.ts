@@ -1,10 +1,10 @@
 /** The team itself: list mine, create, read, update, delete (`/api/team`, `/api/team/{id}`). */
-import { createTeamWithinLimit, listTeamsOfUser, updateTeam } from '../../db/repositories/teams.js';
+import { createTeamWithinLimit, listTeamsOfUser } from '../../db/repositories/teams.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
+import { deleteTeamAndRelease, updateTeamDetails } from '../../services/teamEdits.js';
 import {
   callerOf,
-  flushBoardsOfTeam,
   isGivenName,
   logTeamAction,
   MAX_CAPTAINED_TEAMS,
@@ -14,7 +14,6 @@ import {
   TEAM_NOT_FOUND,
 } from './guards.js';
 import { teamInfo, teamInfos, withCurrentLocks } from './models.js';
-import { deleteTeamAndRelease } from './removal.js';
 
 export const teamCrudHandlers: Handlers = {
   async teamGetTeams(request) {
@@ -50,12 +49,11 @@ export const teamCrudHandlers: Handlers = {
     const team = await requireCaptainedTeam(request, request.params.id);
     const { name, bio } = request.body;
     const { db } = request.server;
-    const updated = await updateTeam(db, team.id, {
+    const updated = await updateTeamDetails(request.server, team.id, {
       name: isGivenName(name) ? name : undefined,
       bio: bio ?? undefined,
     });
     if (!updated) throw notFound(TEAM_NOT_FOUND);
-    if (updated.name !== team.name) await flushBoardsOfTeam(request, team.id);
     logTeamAction(request, `Updated team ${updated.name} (${team.id})`);
     return teamInfo(db, updated);
   },
@@ -63,7 +61,9 @@ export const teamCrudHandlers: Handlers = {
   async teamDeleteTeam(request) {
     const team = await requireCaptainedTeam(request, request.params.id);
     await refuseWhileLockedAndPlaying(request, team);
-    await deleteTeamAndRelease(request, team.id);
+    if (!(await deleteTeamAndRelease(request.server, request.log, team.id))) {
+      throw notFound(TEAM_NOT_FOUND);
+    }
     logTeamAction(request, `Deleted team ${team.name} (${team.id})`);
   },
 };

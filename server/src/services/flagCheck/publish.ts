@@ -6,6 +6,7 @@
  */
 import { toGameEventModel, toNoticeModel, toSubmissionModel } from '../../domain/playModels.js';
 import { groups, type RealtimeBus } from '../realtime.js';
+import { boardChanged } from '../scoreboard/boardChanges.js';
 import type { BatchOutcome } from './checkBatch.js';
 
 export interface PublishDeps {
@@ -31,7 +32,8 @@ export function publishBatch(
   }
   for (const gameId of changedGames) {
     const notices = outcome.notices.filter((n) => n.gameId === gameId);
-    scoreboards.invalidate(
+    boardChanged(
+      { scoreboards },
       gameId,
       notices.length === 0
         ? undefined

@@ -129,6 +129,14 @@ export class Boards {
     this.schedule(gameId, state);
   }
 
+  /**
+   * A reader found a board built before the freeze, which has no frozen view: build one. Nothing
+   * the board shows changed (writes say that through boardChanges.ts).
+   */
+  requestFrozenView(gameId: number): void {
+    this.invalidate(gameId);
+  }
+
   /** Resolves once no build of the game is running or waiting (tests, shutdown). */
   settle(gameId: number): Promise<void> {
     const state = this.games.get(gameId);
