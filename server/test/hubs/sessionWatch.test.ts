@@ -1,7 +1,8 @@
 // The session watch of the hubs (sessionWatch.ts) on a real database with a test clock: it reads a
 // followed session when it starts following, when the session's expiry passes (and finds a slid
 // expiry), on a sessions event for the session or its user, and in the safety-net pass (a change
-// whose event was lost); a session that ended is no longer followed.
+// whose event was lost); a session that ended is no longer followed. A read that fails closes
+// (fail closed), except in the safety-net pass, which leaves things as they are.
 import pino from 'pino';
 import { afterEach, expect, it } from 'vitest';
 import {
@@ -14,7 +15,7 @@ import { HubSessionWatch, type WatchedConnection } from '#server/plugins/hubs/se
 import { LocalClusterEvents } from '#server/services/clusterEvents.js';
 import { SESSIONS_TOPIC } from '#server/services/sessions.js';
 import { buildNewUser } from '../support/builders.js';
-import { describeEachDatabase } from '../support/databases.js';
+import { describeEachDatabase, openTestDatabase } from '../support/databases.js';
 import { waitFor } from './support.js';
 
 /** A connection that keeps what the watch told it. */
@@ -108,6 +109,37 @@ describeEachDatabase('hub session watch', (getDb) => {
       timing.sessionReverifyMs = 3_600_000;
     }
     unfollow();
+    expect(sessions.size).toBe(0);
+  });
+
+  it('counts a failed read after a change as an ended session, but not in the safety-net pass', async () => {
+    // A database of its own, closed halfway (an outage).
+    const database = await openTestDatabase(getDb().dialect);
+    now = T;
+    const user = await createUser(database.db, buildNewUser({ role: 'Admin' }));
+    const { session } = await createSession(database.db, user.id, { ip: '127.0.0.1', now });
+    const connection = new FakeConnection({ id: session.id, userId: user.id });
+    const logged: string[] = [];
+    const log = pino({ level: 'debug' }, { write: (line: string) => void logged.push(line) });
+    const sessions = new HubSessionWatch(database.db, events, log, timing, () => now);
+    watches.push(sessions);
+    sessions.follow(connection);
+    await waitFor(() => connection.current != null);
+    await database.close();
+
+    timing.sessionReverifyMs = 0;
+    try {
+      // Several safety-net passes fail: nothing is reviewed, the session is still followed.
+      const passes = connection.reviews;
+      const failed = () => logged.filter((line) => line.includes('Could not read the sessions'));
+      await waitFor(() => failed().length >= 2);
+      expect(connection.reviews).toBe(passes);
+      expect(sessions.size).toBe(1);
+    } finally {
+      timing.sessionReverifyMs = 3_600_000;
+    }
+    events.publish(SESSIONS_TOPIC, `user:${user.id}`);
+    await waitFor(() => connection.current === null);
     expect(sessions.size).toBe(0);
   });
 });
