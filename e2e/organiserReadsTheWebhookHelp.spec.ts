@@ -69,7 +69,12 @@ describe(
         path: join(screenshots, `webhook-help-${shot}.png`),
         animations: 'disabled',
       });
-      await help.getByRole('button', { name: 'Close' }).click();
+      // Close stays in sight while the help scrolls, on a phone too.
+    const close = help.getByRole('button', { name: 'Close' });
+    const box = await close.boundingBox();
+    expect(box, where).not.toBeNull();
+    expect(box!.y + box!.height, where).toBeLessThanOrEqual(page.viewportSize()!.height);
+    await close.click();
       await help.waitFor({ state: 'detached' });
     }
 
