@@ -5,6 +5,7 @@
  * opens the endpoint's page with its delivery log.
  */
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -49,7 +50,11 @@ function Empty() {
         {translate('resources.webhooks.empty')}
       </Typography>
       <Typography sx={{ mb: 2 }}>{translate('resources.webhooks.invite')}</Typography>
-      <CreateButton variant="contained" />
+      {/* The empty page replaces the list's toolbar: the help is offered here too. */}
+      <Stack direction="row" sx={{ justifyContent: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <CreateButton variant="contained" />
+        <WebhookHelpButton />
+      </Stack>
     </Box>
   );
 }
