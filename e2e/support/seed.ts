@@ -25,6 +25,8 @@ export interface GameSeed {
   flag?: string;
   /** Teams play at once (true) or wait for an organiser's review (false). */
   acceptWithoutReview?: boolean;
+  /** Hidden from players until published (default: listed). */
+  hidden?: boolean;
 }
 
 /** Uploads a file with `POST /api/assets` and answers its SHA-256. */
@@ -50,6 +52,7 @@ export async function seedRunningGame(admin: ApiSession, seed: GameSeed = {}): P
       start,
       end: start + 48 * 60 * MINUTE,
       acceptWithoutReview: seed.acceptWithoutReview ?? true,
+      hidden: seed.hidden ?? false,
     },
   });
 

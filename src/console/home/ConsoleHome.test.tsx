@@ -20,6 +20,7 @@ const now = Date.now();
 const running = (overrides: Partial<GameOverview> = {}): GameOverview => ({
   id: 3,
   title: 'Spring CTF',
+  hidden: false,
   start: now - 3_600_000,
   end: now + 3_600_000,
   phase: 'Running',
@@ -76,6 +77,31 @@ describe('the console home', () => {
       '/games/create',
     );
     expect(screen.getByRole('heading', { name: 'Upcoming games' })).toBeTruthy();
+  });
+
+  it('marks hidden games, running or not, so that an imported copy is told from its original', async () => {
+    serve([
+      running({ id: 3, title: 'Spring CTF' }),
+      running({ id: 5, title: 'Spring CTF', hidden: true }),
+      running({
+        id: 6,
+        title: 'Autumn CTF',
+        hidden: true,
+        phase: 'Upcoming',
+        start: now + 3_600_000,
+      }),
+    ]);
+    renderHome();
+    const listed = await screen.findByTestId('home-game-3');
+    const hidden = screen.getByTestId('home-game-5');
+    const upcoming = screen.getByTestId('home-game-6');
+    expect(within(listed).queryByTestId('home-hidden')).toBeNull();
+    for (const card of [hidden, upcoming]) {
+      const mark = within(card).getByTestId('home-hidden');
+      expect(mark.textContent).toBe('Hidden');
+      expect(mark.getAttribute('aria-label')).toBeNull();
+      expect(mark.getAttribute('aria-describedby') ?? mark.getAttribute('title')).toBeTruthy();
+    }
   });
 
   it('follows registrations, submissions, instances, bloods and errors over the hubs', async () => {

@@ -17,6 +17,7 @@ import { formatRelative } from '@/lib/time/format';
 import { BloodList } from './BloodList';
 import { Figure } from './Figure';
 import { GameLinks } from './GameLinks';
+import { HiddenMark } from './HiddenMark';
 import { instancesOfGame } from './homeLinks';
 import { minuteSeries, thisMinute } from './overviewUpdates';
 import { useGameLiveFigures } from './useGameLiveFigures';
@@ -37,6 +38,7 @@ export function GameCard({ game, now }: { game: GameOverview; now: number }) {
           <Typography id={headingId} variant="h6" component="h3" sx={{ flexGrow: 1 }}>
             {game.title}
           </Typography>
+          {game.hidden && <HiddenMark />}
           <Chip
             size="small"
             color="success"

@@ -10,6 +10,7 @@ import type { GameOverview } from '@/api/types';
 import { consolePaths, useAdminPath } from '@/console/paths';
 import { formatRelative } from '@/lib/time/format';
 import { GameLinks } from './GameLinks';
+import { HiddenMark } from './HiddenMark';
 
 export function GameSummaryCard({ game, now }: { game: GameOverview; now: number }) {
   const { t, i18n } = useTranslation();
@@ -21,9 +22,12 @@ export function GameSummaryCard({ game, now }: { game: GameOverview; now: number
   return (
     <Card component="article" variant="outlined" data-testid={`home-game-${game.id}`}>
       <CardContent>
-        <Typography variant="subtitle1" component="h3">
-          {game.title}
-        </Typography>
+        <Stack direction="row" alignItems="center" gap={1} flexWrap="wrap">
+          <Typography variant="subtitle1" component="h3" sx={{ flexGrow: 1 }}>
+            {game.title}
+          </Typography>
+          {game.hidden && <HiddenMark />}
+        </Stack>
         <Typography variant="body2" color="text.secondary" gutterBottom>
           {when}
         </Typography>

@@ -55,7 +55,7 @@ describe('GamePage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Spring CTF' })).toBeTruthy();
     expect(screen.getByText('A friendly game')).toBeTruthy();
     expect(screen.getByText('Upcoming')).toBeTruthy();
-    expect(screen.getByText('Not listed')).toBeTruthy();
+    expect(screen.getByText('Hidden from players')).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toMatch(/^Starts in 0[12]:\d\d:\d\d$/);
     expect(container.querySelector('img[src="/assets/p/poster"]')?.getAttribute('loading')).toBe(
       'eager',
