@@ -112,12 +112,12 @@ async function listEntries(zip: ZipFile): Promise<ListedEntry[]> {
       }
       if (seen.has(name)) throw refuse(`The archive has the entry ${shown} twice`);
       seen.add(name);
-      if (hash === null && entry.uncompressedSize > ARCHIVE_LIMITS.manifestBytes) {
-        throw refuse(`${MANIFEST_ENTRY} is larger than 64 MiB`);
-      }
       declared += entry.uncompressedSize;
       if (declared > ARCHIVE_LIMITS.unpackedBytes) {
         throw refuse('The archive is larger than 1 GiB once unpacked');
+      }
+      if (hash === null && entry.uncompressedSize > ARCHIVE_LIMITS.manifestBytes) {
+        throw refuse(`${MANIFEST_ENTRY} is larger than 64 MiB`);
       }
       listed.push({ entry, name, hash });
     }
