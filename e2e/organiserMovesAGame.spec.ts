@@ -80,7 +80,7 @@ describe('an organiser moves a game to the next event', skipUnless(enabled, noCh
     await page.goto(`${server.url}/admin/games`);
     await page.getByText(seed.gameTitle).first().waitFor();
     await page.getByTestId('import-game-file').setInputFiles(archivePath);
-    await page.getByText(`The game “${seed.gameTitle}” was imported`).waitFor();
+    await page.getByText(`The game “${seed.gameTitle} (imported)” was imported`).waitFor();
     await page.waitForURL(/\/admin\/games\/\d+\/info$/);
     const importedId = Number(/\/games\/(\d+)\/info$/.exec(page.url())?.[1]);
     expect(importedId).not.toBe(seed.gameId);
@@ -88,11 +88,13 @@ describe('an organiser moves a game to the next event', skipUnless(enabled, noCh
 
     const games = await server.app.db
       .selectFrom('games')
-      .select(['id', 'title', 'hidden'])
+      .select(['id', 'title', 'hidden', 'accept_without_review'])
       .where('id', '=', importedId)
       .executeTakeFirstOrThrow();
-    expect(games).toMatchObject({ title: seed.gameTitle });
+    // Never taken for the original: marked as imported, hidden, registrations under review.
+    expect(games).toMatchObject({ title: `${seed.gameTitle} (imported)` });
     expect(Boolean(games.hidden)).toBe(true);
+    expect(Boolean(games.accept_without_review)).toBe(false);
     const challenges = await server.app.db
       .selectFrom('challenges')
       .select('title')

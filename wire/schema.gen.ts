@@ -1588,20 +1588,35 @@ export interface paths {
          * Create a game from an archive
          * @description **Vexil addition.** Creates a new game from a zip archive made by
          *     `GET /api/edit/games/{id}/export` (or by hand: `game.json`, a `GameArchiveManifest`, and each
-         *     file it names at `files/<sha256>`) and answers the new game. The game gets a fresh key pair
-         *     and is created **hidden**, whatever the archive says, so organisers can look it over before
-         *     players see it; its challenges, flags, hints, container settings, attachments and poster are
-         *     those of the archive. A challenge that is enabled in the archive but could not be enabled by
-         *     hand (no flag and not `DynamicContainer`, or a container type without `containerImage`) is
-         *     created disabled. Everything is created in one transaction: a refused
-         *     archive creates nothing.
+         *     file it names at `files/<sha256>`) and answers the new game. The game gets a fresh key pair;
+         *     whatever the archive says, it is created **hidden**, with `acceptWithoutReview` false (every
+         *     registration waits for review) and titled `<title> (imported)` (a plain English suffix: the
+         *     title is data; the original title is shortened if needed to keep within 128 characters), so
+         *     organisers can look it over before players see it and it cannot be mistaken for the game it
+         *     was exported from. Its challenges, flags, hints, container settings, attachments and poster
+         *     are those of the archive. A challenge that is enabled in the archive but could not be enabled
+         *     by hand (no flag and not `DynamicContainer`, or a container type without `containerImage`) is
+         *     created disabled. Everything is created in one transaction: a refused archive creates
+         *     nothing, and nothing it unpacked is left behind.
          *
-         *     Refused with 400 and a title saying why: not a zip archive; an entry whose name is not
-         *     `game.json` or `files/<sha256>`; more than 10,000 entries; more than 1 GiB once unpacked;
-         *     no `game.json`, or one that is not JSON or not a `GameArchiveManifest` of version 1 (the
-         *     title names the first property at fault); a file named in `game.json` missing from the
-         *     archive or whose content does not have its SHA-256; a poster that is not an image. The
-         *     archive itself may be at most 100 MiB (413).
+         *     The archive is checked from its central directory before anything is unpacked: entry
+         *     count, entry names and the sizes the entries declare. Entries are then streamed to storage
+         *     (never held whole in memory) and cut off at the size they declare. One import runs at a
+         *     time on each server instance: another one meanwhile is refused with 429 and `Retry-After`
+         *     (not queued).
+         *
+         *     Refused with 400 and a title saying why, naming the entry at fault (control and
+         *     direction-changing characters shown as `\u` escapes, at most 120 characters): not a zip
+         *     archive; an entry with an unsafe name (an absolute path, a `..` segment, a backslash, a
+         *     control character) or that is a symbolic link; an entry whose name is not `game.json` or
+         *     `files/<sha256>`, encrypted, compressed other than stored or deflated, or there twice; more
+         *     than 10,000 entries; more than 1 GiB once unpacked (by the declared sizes); a `game.json`
+         *     larger than 64 MiB; an entry that holds more or less than it declares; no `game.json`, or one
+         *     that is not JSON or not a `GameArchiveManifest` of version 1 (the title names the first
+         *     property at fault); a `Remote` attachment whose URL is not `http://` or `https://`; a file
+         *     named in `game.json` missing from the archive or whose content does not have its SHA-256; a
+         *     poster that is not an image or is larger than 3 MiB. The archive itself may be at most
+         *     100 MiB (413).
          *
          *     The `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403 otherwise).
          */
@@ -7680,7 +7695,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            /** @description Another game import is running on this server instance ("Another game import is running on this server: try again in a moment"), or a rate limit was reached. `Retry-After` tells when to try again (10 seconds for a running import). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
         };

@@ -14,6 +14,7 @@ import { clusterLockPlugin, instanceIdPlugin } from '../services/plugins/cluster
 import { clusterEventsPlugin } from '../services/plugins/clusterEvents.js';
 import { containersPlugin } from '../services/plugins/containers.js';
 import { filesPlugin } from '../services/plugins/files.js';
+import { gameImportsPlugin } from '../services/plugins/gameImports.js';
 import { flagCheckerPlugin } from '../services/plugins/flagChecker.js';
 import { loginThrottlePlugin } from '../services/plugins/loginThrottle.js';
 import { realtimePlugin } from '../services/plugins/realtime.js';
@@ -32,6 +33,7 @@ export const services = fp<AppDependencies>(
     await app.register(clusterLockPlugin);
     await app.register(settingsPlugin);
     await app.register(filesPlugin);
+    await app.register(gameImportsPlugin);
     await app.register(realtimePlugin);
     await app.register(scoreboardsPlugin);
     await app.register(containersPlugin);

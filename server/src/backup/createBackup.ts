@@ -50,8 +50,10 @@ function filesSource(dataDir: string, filesDir: string | undefined) {
   };
 }
 
-/** The SQLite file and its companions, which the online backup replaces; temp files of writes. */
+/** The SQLite file and its companions, which the online backup replaces; temp files of writes;
+ *  game archives being unpacked by an import (`imports/`, removed when it ends). */
 const skipped = (path: string) =>
+  path.startsWith('imports/') ||
   path === SQLITE_FILE_NAME ||
   path === `${SQLITE_FILE_NAME}-wal` ||
   path === `${SQLITE_FILE_NAME}-shm` ||

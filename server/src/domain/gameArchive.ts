@@ -37,6 +37,52 @@ export function entryHash(name: string): string | null | undefined {
   return FILE_ENTRY.exec(name)?.[1];
 }
 
+/**
+ * What makes an entry name unsafe to unpack anywhere (a phrase for the 400's title), or null: an
+ * absolute path (`/…`, `C:…`), a `..` segment, a backslash (a folder separator on Windows), a
+ * control character. Checked before the name is compared with the names an archive may hold, so
+ * the title says why rather than "unexpected".
+ */
+export function entryNameProblem(name: string): string | null {
+  if (/^[/\\]/.test(name) || /^[a-zA-Z]:/.test(name)) return 'an absolute path';
+  if (name.split(/[/\\]/).includes('..')) return 'a parent folder (..) in its path';
+  if (name.includes('\\')) return 'a backslash in its path';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) return 'a control character in its name';
+  return null;
+}
+
+const SHOWN_NAME_LENGTH = 120;
+
+/**
+ * An entry name as a 400's title may show it: control, invisible and direction-changing
+ * characters as `\u` escapes (so the title cannot be made to read as something else), at most
+ * 120 characters.
+ */
+export function shownEntryName(name: string): string {
+  const escaped = name.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  const chars = Array.from(escaped);
+  return chars.length > SHOWN_NAME_LENGTH
+    ? `${chars.slice(0, SHOWN_NAME_LENGTH).join('')}…`
+    : escaped;
+}
+
+/** What an imported game's title ends with, so it is never taken for the original (plain
+ *  English: a title is data, not interface text). */
+export const IMPORTED_SUFFIX = ' (imported)';
+const TITLE_LENGTH = 128;
+
+/** The original title with IMPORTED_SUFFIX, shortened to keep within a title's 128 characters. */
+export function importedTitle(title: string): string {
+  const room = TITLE_LENGTH - IMPORTED_SUFFIX.length;
+  const chars = Array.from(title);
+  return `${chars.length > room ? chars.slice(0, room).join('').trimEnd() : title}${IMPORTED_SUFFIX}`;
+}
+
 /** `<game title>-<yyyyMMdd-HH.mm.ss>Z.zip`, in UTC. */
 export const archiveName = (title: string, now: number): string =>
   `${title}-${compactUtcStamp(now)}Z.zip`;

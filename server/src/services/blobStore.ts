@@ -2,16 +2,18 @@
  * Where file contents live, by content hash. `BlobStore` is all the file service knows; the
  * configured one is made by blobStoreFor.ts. LocalBlobStore keeps a folder of blobs
  * (`<folder>/ab/abcdef…`, by default the data folder's `files/`); an S3-compatible store would be
- * another implementation of the same three calls.
+ * another implementation of the same four calls.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
 export interface BlobStore {
   put(hash: string, data: Buffer): Promise<void>;
+  /** Stores the content of a local file (whose hash the caller checked) without reading it whole. */
+  putFile(hash: string, source: string): Promise<void>;
   open(hash: string): Promise<{ stream: Readable; size: number } | null>;
   remove(hash: string): Promise<void>;
 }
@@ -35,6 +37,21 @@ export class LocalBlobStore implements BlobStore {
     const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
     await writeFile(temp, data);
     await rename(temp, target);
+  }
+
+  async putFile(hash: string, source: string): Promise<void> {
+    const target = this.path(hash);
+    const [existing, incoming] = await Promise.all([stat(target).catch(() => null), stat(source)]);
+    if (existing?.size === incoming.size) return;
+    await mkdir(join(this.root, hash.slice(0, 2)), { recursive: true });
+    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await copyFile(source, temp);
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
   }
 
   async open(hash: string): Promise<{ stream: Readable; size: number } | null> {

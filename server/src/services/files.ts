@@ -41,6 +41,27 @@ export class FileService {
     });
   }
 
+  /**
+   * `store` for content already on disk (an unpacked archive entry), copied to the blob store
+   * without being read into memory; `hash` and `size` are the caller's, measured as it was written.
+   */
+  async storeFile(
+    source: { path: string; hash: string; size: number },
+    name: string,
+    options: { now?: number } = {},
+  ): Promise<StoredFile> {
+    const contentType = typeForUploadName(name);
+    if (isActiveType(contentType)) throw new Error(`Refusing to record the type ${contentType}`);
+    await this.blobs.putFile(source.hash, source.path);
+    return addFileReference(this.db, {
+      hash: source.hash,
+      name,
+      size: source.size,
+      now: options.now ?? Date.now(),
+      contentType,
+    });
+  }
+
   /** Drops a reference; the blob goes when nothing refers to it any more. */
   async release(hash: string | null | undefined): Promise<'deleted' | 'kept' | 'missing'> {
     if (!hash) return 'missing';

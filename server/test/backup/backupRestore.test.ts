@@ -253,6 +253,9 @@ describe('npm run backup / npm run restore', () => {
     await writeFile(join(storage, hash.slice(0, 2), hash), blob);
     await mkdir(join(data, 'captures'), { recursive: true });
     await writeFile(join(data, 'captures', 'kept.pcap'), 'capture');
+    // A game import being unpacked: its own files, removed when it ends, not data to keep.
+    await mkdir(join(data, 'imports', 'import-running'), { recursive: true });
+    await writeFile(join(data, 'imports', 'import-running', hash), blob);
     const env = {
       VEXIL_DATA: data,
       VEXIL_STORAGE_PATH: storage,
@@ -272,6 +275,7 @@ describe('npm run backup / npm run restore', () => {
     expect(restore.stdout).toContain(`move them to ${storage} (VEXIL_STORAGE_PATH)`);
     expect(await readFile(blobPath(target, hash))).toEqual(blob);
     expect(await readFile(join(target, 'captures', 'kept.pcap'), 'utf8')).toBe('capture');
+    expect(existsSync(join(target, 'imports'))).toBe(false);
   });
 
   it('refuses a data folder without a database', async () => {

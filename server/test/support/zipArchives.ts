@@ -5,10 +5,15 @@ import yazl from 'yazl';
 
 export const sha256Hex = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-export async function makeZip(entries: Record<string, Buffer | string>): Promise<Buffer> {
+/** A zip of the entries, in order; `modes` sets an entry's Unix mode (e.g. a symbolic link). */
+export async function makeZip(
+  entries: Record<string, Buffer | string>,
+  modes: Record<string, number> = {},
+): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const [name, content] of Object.entries(entries)) {
-    zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name);
+    const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    zip.addBuffer(data, name, modes[name] === undefined ? {} : { mode: modes[name] });
   }
   zip.end();
   const chunks: Buffer[] = [];
@@ -39,13 +44,35 @@ export function readZip(data: Buffer): Promise<Map<string, Buffer>> {
   });
 }
 
+/** Where the central directory record of the `index`-th entry starts. */
+function centralRecord(zip: Buffer, index: number): number {
+  let at = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+  for (let i = 0; i < index; i += 1) {
+    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error(`No entry ${index} in the zip`);
+  return at;
+}
+
 /**
- * Rewrites the uncompressed size the central directory declares for the first entry: a forged
- * archive that claims more (or less) than it holds.
+ * Rewrites the uncompressed size the central directory declares for the `index`-th entry: a
+ * forged archive that claims more (or less) than it holds.
  */
-export function forgeDeclaredSize(zip: Buffer, size: number): Buffer {
+export function forgeDeclaredSize(zip: Buffer, size: number, index = 0): Buffer {
   const forged = Buffer.from(zip);
-  const central = forged.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
-  forged.writeUInt32LE(size, central + 24);
+  forged.writeUInt32LE(size, centralRecord(zip, index) + 24);
+  return forged;
+}
+
+/**
+ * Renames an entry in its local header and central directory record (the zip writer refuses the
+ * unsafe names an attacker would write): `to` must have as many bytes as `from`, and `from` must
+ * appear nowhere else in the archive.
+ */
+export function renameEntry(zip: Buffer, from: string, to: string): Buffer {
+  const [a, b] = [Buffer.from(from), Buffer.from(to)];
+  if (a.length !== b.length) throw new Error('A renamed entry keeps its length');
+  const forged = Buffer.from(zip);
+  for (let at = forged.indexOf(a); at !== -1; at = forged.indexOf(a, at + 1)) b.copy(forged, at);
   return forged;
 }

@@ -26,12 +26,19 @@ export const editGameArchiveHandlers: Handlers = {
       .send(archive);
   },
 
+  /** One at a time per instance (app.gameImports); the unpacked files go whatever the outcome. */
   async editImportGame(request) {
     const { file } = request.body as { file: UploadedFile };
-    const archive = await readGameArchive(file.data);
-    const manifest = parseManifest(archive.manifest);
-    const { db, files } = request.server;
-    const game = await importGame({ db, files }, manifest, archive.files, Date.now());
+    const { db, files, gameImports } = request.server;
+    const game = await gameImports.run(async () => {
+      const archive = await readGameArchive(file.data, gameImports.workRoot);
+      try {
+        const manifest = parseManifest(archive.manifest);
+        return await importGame({ db, files }, manifest, archive.files, Date.now());
+      } finally {
+        await archive.dispose();
+      }
+    });
     logAdminAction(request, `Imported game ${game.id}: ${game.title}`);
     return toGameInfoModel(game);
   },

@@ -1,10 +1,12 @@
 /**
- * Game import: a new game made from a checked manifest and the archive's files. Everything the
+ * Game import: a new game made from a checked manifest and the archive's unpacked files, created
+ * hidden, titled "… (imported)" and with registrations needing review. Everything the
  * game refers to is created in one transaction, so a refused archive leaves nothing behind: the
  * files are stored first, each with a reference held by the import; every attachment then takes
  * its own reference inside the transaction, and the import's holds are given back at the end
  * (which removes the files again when the transaction failed).
  */
+import { readFile } from 'node:fs/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { createAttachment, retainFile } from '../../db/repositories/attachments.js';
 import { createChallenge, updateChallenge } from '../../db/repositories/challenges.js';
@@ -16,6 +18,7 @@ import { updateChanges, updateViolation } from '../../domain/challengeEdit.js';
 import { InvalidInput } from '../../domain/errors.js';
 import {
   fileEntry,
+  importedTitle,
   manifestFiles,
   manifestProblem,
   mayBeEnabled,
@@ -27,6 +30,10 @@ import { checkFreezeTime, gameSettingsFromInput } from '../../domain/gameInput.j
 import { generateGameKeyPair } from '../../domain/teamToken.js';
 import type { FileService } from '../files.js';
 import { processImage } from '../images.js';
+import type { UnpackedFile } from './readArchive.js';
+
+/** The largest poster an import reads: the limit of uploading one (`PUT …/poster`). */
+const POSTER_BYTES = 3 * 1024 * 1024;
 
 export interface ImportDeps {
   db: Kysely<DB>;
@@ -49,7 +56,7 @@ function challengeSettings(challenge: GameArchiveChallenge, index: number) {
 }
 
 /** Every check that needs no database, before anything is stored. */
-function check(manifest: GameArchiveManifest, files: Map<string, Buffer>, now: number) {
+function check(manifest: GameArchiveManifest, files: Map<string, UnpackedFile>, now: number) {
   const problem = manifestProblem(manifest);
   if (problem) throw new InvalidInput(`game.json: ${problem}`);
   const { divisions, freezeTime = null, ...game } = gameSettingsFromInput(manifest.game, now);
@@ -82,14 +89,18 @@ async function attach(
 export async function importGame(
   { db, files }: ImportDeps,
   manifest: GameArchiveManifest,
-  contents: Map<string, Buffer>,
+  contents: Map<string, UnpackedFile>,
   now: number,
 ): Promise<Game> {
   const settings = check(manifest, contents, now);
   let poster = null;
   if (manifest.poster) {
+    const unpacked = contents.get(manifest.poster.hash) as UnpackedFile;
+    if (unpacked.size > POSTER_BYTES) {
+      throw new InvalidInput('The poster in the archive is larger than 3 MiB');
+    }
     try {
-      poster = await processImage(contents.get(manifest.poster.hash) as Buffer);
+      poster = await processImage(await readFile(unpacked.path));
     } catch {
       throw new InvalidInput('The poster in the archive is not an image');
     }
@@ -107,12 +118,17 @@ export async function importGame(
       posterHash = stored.hash; // this reference becomes the game's when the import commits
     }
     for (const file of manifestFiles(manifest, { poster: false })) {
-      held.push((await files.store(contents.get(file.hash) as Buffer, file.name, { now })).hash);
+      const unpacked = contents.get(file.hash) as UnpackedFile;
+      held.push((await files.storeFile({ ...unpacked, hash: file.hash }, file.name, { now })).hash);
     }
     created = await withTransaction(db, async (trx) => {
       const game = await createGame(trx, {
         ...settings.game,
+        // Whatever the archive says: organisers look the game over before players can see or
+        // join it, and it cannot be taken for the game it was exported from.
+        title: importedTitle(settings.game.title),
         hidden: true,
+        acceptWithoutReview: false,
         ...generateGameKeyPair(),
         now,
       });

@@ -1,103 +1,234 @@
 /**
- * Unpacking an uploaded game archive (yauzl) within limits: only `game.json` and `files/<sha256>`
- * entries, at most so many of them and so many bytes once unpacked (the declared sizes are checked
- * before anything is inflated, and yauzl refuses an entry whose real size differs from the one it
- * declares), and each file's content must have the hash its name says.
+ * Unpacking an uploaded game archive (yauzl) within limits, in two passes:
+ *
+ * 1. The central directory alone (nothing is inflated): every entry must have a safe name (not
+ *    absolute, no `..`, no backslash, not a symbolic link) that is `game.json` or
+ *    `files/<sha256>`, once; not encrypted, stored or deflated; and the sizes the entries declare
+ *    must keep within the limits (count, total, manifest). A zip bomb is refused here, before a
+ *    byte of it is unpacked or written.
+ * 2. Each entry is streamed, never held whole: `game.json` (at most 64 MiB) into memory, each
+ *    file into a private work folder while its hash is computed. An entry that holds more (or
+ *    less) than it declares is cut off at the declared size (yauzl's size check, and our own
+ *    count behind it), and a file whose content does not have the hash its name says is refused.
+ *
+ * Every refusal names the entry at fault (sanitised for display) and removes the work folder: a
+ * refused archive leaves nothing behind. On success the caller owns the folder until `dispose`.
  */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, Writable, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { ARCHIVE_LIMITS, MANIFEST_ENTRY, entryHash } from '../../domain/gameArchive.js';
+import {
+  ARCHIVE_LIMITS,
+  MANIFEST_ENTRY,
+  entryHash,
+  entryNameProblem,
+  shownEntryName,
+} from '../../domain/gameArchive.js';
 import { InvalidInput } from '../../domain/errors.js';
-import { sha256 } from '../files.js';
+
+/** A file of the archive, unpacked to the work folder. */
+export interface UnpackedFile {
+  path: string;
+  size: number;
+}
 
 export interface ArchiveContent {
   manifest: Buffer;
-  /** File contents by SHA-256. */
-  files: Map<string, Buffer>;
+  /** The unpacked files by SHA-256. */
+  files: Map<string, UnpackedFile>;
+  /** Removes the unpacked files (call once the import is done, whatever its outcome). */
+  dispose(): Promise<void>;
+}
+
+/** An entry of the central directory, checked and not yet unpacked. */
+interface ListedEntry {
+  entry: Entry;
+  name: string;
+  /** The content hash its name stands for, null for `game.json`. */
+  hash: string | null;
 }
 
 const refuse = (title: string) => new InvalidInput(title);
 const ZIP_MAGIC = Buffer.from('PK');
+const STORED = 0;
+const DEFLATED = 8;
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+const MADE_ON_UNIX = 3;
 
 function openZip(data: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
+    // decodeStrings off: yauzl would refuse unsafe names with an error that does not say which
+    // entry; names are decoded and checked here instead (entryNameProblem).
     yauzl.fromBuffer(
       data,
-      { lazyEntries: true, validateEntrySizes: true, strictFileNames: true },
+      { lazyEntries: true, validateEntrySizes: true, decodeStrings: false },
       (error, zip) => (error ? reject(refuse('The file is not a zip archive')) : resolve(zip)),
     );
   });
 }
 
-function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
-      if (error) return reject(error);
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', reject);
-      stream.on('end', () => resolve(Buffer.concat(chunks)));
-    });
-  });
-}
+/** The entry's name as the zip means it (UTF-8 when flagged, else CP437), backslashes kept. */
+const decodedName = (entry: Entry): string =>
+  yauzl.getFileNameLowLevel(
+    entry.generalPurposeBitFlag,
+    entry.fileName as unknown as Buffer,
+    entry.extraFields,
+    true,
+  );
 
-/** Every entry in turn (yauzl's lazy mode: the next one is read when asked for). */
-async function* entries(zip: ZipFile): AsyncGenerator<Entry> {
-  for (;;) {
-    const next = await new Promise<Entry | null>((resolve, reject) => {
-      const onEntry = (entry: Entry) => settle(() => resolve(entry));
-      const onEnd = () => settle(() => resolve(null));
-      const onError = (error: Error) => settle(() => reject(error));
-      const settle = (then: () => void) => {
-        zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
-        then();
-      };
-      zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
-      zip.readEntry();
-    });
-    if (!next) return;
-    yield next;
+/** Whether the entry was stored as a symbolic link (by a zip tool on Unix). */
+const isSymlink = (entry: Entry): boolean =>
+  entry.versionMadeBy >> 8 === MADE_ON_UNIX &&
+  ((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK;
+
+/** Pass 1: every entry of the central directory, checked; nothing is inflated. */
+async function listEntries(zip: ZipFile): Promise<ListedEntry[]> {
+  if (zip.entryCount > ARCHIVE_LIMITS.entries) {
+    throw refuse(`The archive has more than ${ARCHIVE_LIMITS.entries} entries`);
   }
-}
-
-export async function readGameArchive(data: Buffer): Promise<ArchiveContent> {
-  if (!data.subarray(0, 2).equals(ZIP_MAGIC)) throw refuse('The file is not a zip archive');
-  const zip = await openZip(data);
+  const listed: ListedEntry[] = [];
+  const seen = new Set<string>();
+  let declared = 0;
+  let index = 0;
   try {
-    if (zip.entryCount > ARCHIVE_LIMITS.entries) {
-      throw refuse(`The archive has more than ${ARCHIVE_LIMITS.entries} entries`);
-    }
-    let manifest: Buffer | null = null;
-    const files = new Map<string, Buffer>();
-    let unpacked = 0;
-    for await (const entry of entries(zip)) {
-      const name = entry.fileName;
+    for await (const entry of zip.eachEntry()) {
+      index += 1;
+      const name = decodedName(entry);
+      const shown = shownEntryName(name);
+      const problem = entryNameProblem(name);
+      if (problem) throw refuse(`The archive has an entry with ${problem}: ${shown}`);
+      if (isSymlink(entry)) throw refuse(`The archive entry ${shown} is a symbolic link`);
       if (name === 'files/') continue; // the folder entry some zip tools add
       const hash = entryHash(name);
-      if (hash === undefined) throw refuse(`The archive has an unexpected entry: ${name}`);
-      if (entry.isEncrypted()) throw refuse(`The entry ${name} is encrypted`);
-      if ((hash === null && manifest) || (hash !== null && files.has(hash))) {
-        throw refuse(`The archive has the entry ${name} twice`);
+      if (hash === undefined) throw refuse(`The archive has an unexpected entry: ${shown}`);
+      if (entry.isEncrypted()) throw refuse(`The entry ${shown} is encrypted`);
+      if (entry.compressionMethod !== STORED && entry.compressionMethod !== DEFLATED) {
+        throw refuse(`The entry ${shown} uses an unsupported compression method`);
       }
-      unpacked += entry.uncompressedSize;
-      if (unpacked > ARCHIVE_LIMITS.unpackedBytes) {
+      if (seen.has(name)) throw refuse(`The archive has the entry ${shown} twice`);
+      seen.add(name);
+      declared += entry.uncompressedSize;
+      if (declared > ARCHIVE_LIMITS.unpackedBytes) {
         throw refuse('The archive is larger than 1 GiB once unpacked');
       }
       if (hash === null && entry.uncompressedSize > ARCHIVE_LIMITS.manifestBytes) {
         throw refuse(`${MANIFEST_ENTRY} is larger than 64 MiB`);
       }
-      const content = await readEntry(zip, entry);
-      if (hash === null) {
-        manifest = content;
-      } else {
-        if (sha256(content) !== hash) throw refuse(`The content of ${name} does not have its hash`);
-        files.set(hash, content);
-      }
+      listed.push({ entry, name, hash });
     }
-    if (!manifest) throw refuse(`The archive has no ${MANIFEST_ENTRY}`);
-    return { manifest, files };
   } catch (error) {
     if (error instanceof InvalidInput) throw error;
-    throw refuse('The archive is damaged');
+    // yauzl could not read the next central directory record: there is no name to show.
+    throw refuse(`The archive is damaged (entry ${index + 1} of ${zip.entryCount} is unreadable)`);
+  }
+  if (!listed.some((e) => e.hash === null)) throw refuse(`The archive has no ${MANIFEST_ENTRY}`);
+  return listed;
+}
+
+/** Passes bytes on while counting and hashing them; fails past `limit` bytes. */
+class Measure extends Transform {
+  readonly hash = createHash('sha256');
+  bytes = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly tooLarge: () => Error,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: string, done: (error?: Error | null) => void) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.limit) return done(this.tooLarge());
+    this.hash.update(chunk);
+    this.push(chunk);
+    done();
+  }
+}
+
+/** Whatever went wrong while inflating an entry, as a refusal naming it. */
+function entryFailure(error: unknown, shown: string): InvalidInput {
+  if (error instanceof InvalidInput) return error;
+  const message = error instanceof Error ? error.message : '';
+  if (/too many bytes/i.test(message))
+    return refuse(`The entry ${shown} holds more than it declares`);
+  if (/not enough bytes/i.test(message))
+    return refuse(`The entry ${shown} holds less than it declares`);
+  return refuse(`The entry ${shown} is damaged`);
+}
+
+/** Pass 2, one entry: its bytes through a Measure into `sink`, the measure answered. */
+async function inflate(
+  zip: ZipFile,
+  { entry, name }: ListedEntry,
+  sink: NodeJS.WritableStream,
+): Promise<Measure> {
+  const shown = shownEntryName(name);
+  const measure = new Measure(entry.uncompressedSize, () =>
+    refuse(`The entry ${shown} holds more than it declares`),
+  );
+  try {
+    const stream: Readable = await zip.openReadStreamPromise(entry);
+    await pipeline(stream, measure, sink);
+  } catch (error) {
+    throw entryFailure(error, shown);
+  }
+  if (measure.bytes !== entry.uncompressedSize) {
+    throw refuse(`The entry ${shown} holds less than it declares`);
+  }
+  return measure;
+}
+
+/** Collects what it is written into memory (for `game.json`, whose size was checked). */
+class Collect extends Writable {
+  readonly chunks: Buffer[] = [];
+
+  override _write(chunk: Buffer, _encoding: string, done: () => void) {
+    this.chunks.push(chunk);
+    done();
+  }
+}
+
+/** Unpacks `data` into a new folder in `workRoot` (made when the checks of pass 1 are passed). */
+export async function readGameArchive(data: Buffer, workRoot: string): Promise<ArchiveContent> {
+  if (!data.subarray(0, 2).equals(ZIP_MAGIC)) throw refuse('The file is not a zip archive');
+  const zip = await openZip(data);
+  let folder: string | null = null;
+  try {
+    const listed = await listEntries(zip);
+    // Only now, with every declared size within the limits, is anything unpacked.
+    await mkdir(workRoot, { recursive: true });
+    folder = await mkdtemp(join(workRoot, 'import-'));
+    let manifest: Buffer | null = null;
+    const files = new Map<string, UnpackedFile>();
+    for (const item of listed) {
+      if (item.hash === null) {
+        const collect = new Collect();
+        await inflate(zip, item, collect);
+        manifest = Buffer.concat(collect.chunks);
+        continue;
+      }
+      const path = join(folder, item.hash);
+      const measure = await inflate(zip, item, createWriteStream(path, { flags: 'wx' }));
+      if (measure.hash.digest('hex') !== item.hash) {
+        throw refuse(`The content of ${item.name} does not have its hash`);
+      }
+      files.set(item.hash, { path, size: measure.bytes });
+    }
+    const work = folder;
+    return {
+      manifest: manifest as Buffer,
+      files,
+      dispose: () => rm(work, { recursive: true, force: true }),
+    };
+  } catch (error) {
+    if (folder) await rm(folder, { recursive: true, force: true });
+    throw error;
   } finally {
     zip.close();
   }

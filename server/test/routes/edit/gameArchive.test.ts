@@ -177,8 +177,22 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
     expect(game.id).not.toBe(id);
     expect(game.publicKey).not.toBe(before.publicKey);
     expect(game.poster).toMatch(/^\/assets\/[0-9a-f]{64}\/poster$/);
-    const strip = ({ id: _i, publicKey: _k, poster: _p, hidden: _h, ...rest }: Json) => rest;
-    expect(game.hidden).toBe(true);
+    // Hidden, marked as imported and with registrations under review, whatever the archive says.
+    const strip = ({
+      id: _i,
+      publicKey: _k,
+      poster: _p,
+      hidden: _h,
+      title: _t,
+      acceptWithoutReview: _a,
+      ...rest
+    }: Json) => rest;
+    expect(before).toMatchObject({ hidden: false, acceptWithoutReview: true });
+    expect(game).toMatchObject({
+      hidden: true,
+      title: 'Archive Cup (imported)',
+      acceptWithoutReview: false,
+    });
     expect(strip(game)).toEqual(strip(before));
     expect(await challengesOf(game.id)).toEqual(await challengesOf(id));
 
@@ -187,7 +201,7 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
     const handout = manifest.challenges[0].attachment.file.hash;
     expect((await findFileByHash(server.app.db, handout))?.referenceCount).toBe(5);
 
-    // The imported game exports to the same manifest, but for its hidden flag and time.
+    // The imported game exports to the same manifest, but for what the import set and its time.
     const again = JSON.parse(
       (await readZip((await exportGame(game.id)).rawPayload)).get('game.json')!.toString(),
     );
@@ -226,7 +240,12 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
     });
     const response = await importArchive(archive);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ title: 'By hand', hidden: true, poster: null });
+    expect(response.json()).toMatchObject({
+      title: 'By hand (imported)',
+      hidden: true,
+      acceptWithoutReview: false,
+      poster: null,
+    });
     const [challenge, imageless, boxed] = await challengesOf(response.json().id);
     expect(challenge).toMatchObject({
       title: 'No flag yet',
@@ -310,7 +329,27 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
         "The scoreboard freeze must be between the game's start and end",
       ],
       [forgeDeclaredSize(whole, 0x7fffffff), 'The archive is larger than 1 GiB once unpacked'],
-      [forgeDeclaredSize(whole, 3), 'The archive is damaged'],
+      [forgeDeclaredSize(whole, 3), 'The entry game.json holds more than it declares'],
+      [
+        await makeZip({
+          'game.json': manifest({
+            attachment: { type: 'Remote', remoteUrl: 'javascript:alert(1)' },
+          }),
+          [`files/${hash}`]: file,
+        }),
+        'game.json: challenges/0/attachment: A remote attachment URL must be an http:// or https:// address',
+      ],
+      [
+        await makeZip({
+          'game.json': manifest({
+            flags: [
+              { flag: 'flag{x}', attachment: { type: 'Remote', remoteUrl: 'data:text/html,hi' } },
+            ],
+          }),
+          [`files/${hash}`]: file,
+        }),
+        'game.json: challenges/0/flags/0/attachment: A remote attachment URL must be an http:// or https:// address',
+      ],
     ];
     const before = await counts();
     for (const [archive, title] of cases) {
@@ -320,6 +359,25 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
     }
     expect(await counts()).toEqual(before);
     expect((await importArchive(whole)).statusCode).toBe(200);
+  });
+
+  it('keeps an imported title within 128 characters, suffix included', async () => {
+    const title = `${'é'.repeat(125)}漢字🚩`;
+    const response = await importArchive(
+      await makeZip({
+        'game.json': JSON.stringify({
+          format: 'vexil-game',
+          version: 1,
+          game: { title, hidden: false, acceptWithoutReview: true },
+          challenges: [],
+        }),
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    const imported = response.json().title as string;
+    expect(imported).toBe(`${'é'.repeat(117)} (imported)`);
+    expect(Array.from(imported)).toHaveLength(128);
+    expect(response.json()).toMatchObject({ hidden: true, acceptWithoutReview: false });
   });
 
   it('refuses a poster that is not an image and an unknown game', async () => {
