@@ -4,6 +4,7 @@ import { models } from '@/api/formMeta.gen';
 import { consolePaths } from '@/console/paths';
 import { ChallengeIdentityInputs } from './ChallengeInputs';
 import { useGameMeta } from '@/console/data/kit';
+import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
 
 const { category, type } = models.ChallengeCreateModel.fields;
 
@@ -16,6 +17,7 @@ export function ChallengeCreate() {
       redirect={(_resource, id) => consolePaths.challenge(meta.gameId, id!)}
     >
       <SimpleForm defaultValues={{ category: category.default, type: type.default }}>
+        <UnsavedChangesGuard />
         <ChallengeIdentityInputs />
       </SimpleForm>
     </Create>

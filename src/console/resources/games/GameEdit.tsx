@@ -7,6 +7,7 @@ import { CtftimeFeedButton } from './CtftimeFeedButton';
 import { GameInputs } from './GameInputs';
 import { GameTabs } from './GameTabs';
 import { PosterUpload } from './PosterUpload';
+import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
 
 /**
  * The game's Info page (`/games/:id` and `/games/:id/info`), under the game's tabs (which lead to
@@ -31,6 +32,7 @@ export function GameEdit() {
         }
       >
         <SimpleForm>
+          <UnsavedChangesGuard />
           <Stack direction={{ xs: 'column', lg: 'row-reverse' }} sx={{ width: '100%', gap: 3 }}>
             <Box>
               <PosterUpload />

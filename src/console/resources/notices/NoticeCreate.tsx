@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, SaveButton, useCreate, useNotify, useTranslate } from 'react-admin';
 import { NoticeInputs } from './NoticeInputs';
 import type { GameMeta } from '@/console/data/kit';
+import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
 
 export function NoticeCreate({ meta }: { meta: GameMeta }) {
   const translate = useTranslate();
@@ -51,6 +52,7 @@ export function NoticeCreate({ meta }: { meta: GameMeta }) {
           {translate('resources.notices.publish_help')}
         </Typography>
         <Form key={formKey} record={{ content: '' }} onSubmit={publish}>
+          <UnsavedChangesGuard />
           <NoticeInputs />
           <SaveButton label="resources.notices.publish" icon={<SendIcon />} />
         </Form>

@@ -10,6 +10,7 @@ import {
 } from 'react-admin';
 import type { PostDetail } from '@/api/types';
 import { PostInputs } from './PostInputs';
+import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
 
 /** Who wrote the post last, and when: saving the text makes the caller the author. */
 function LastUpdate() {
@@ -40,6 +41,7 @@ export function PostEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="list">
       <SimpleForm toolbar={<FormToolbar />}>
+        <UnsavedChangesGuard />
         <LastUpdate />
         <PostInputs />
       </SimpleForm>

@@ -10,6 +10,7 @@ import CardHeader from '@mui/material/CardHeader';
 import { Form, SaveButton, useTranslate } from 'react-admin';
 import { sectionBody, type SectionName } from './sections';
 import { useSaveSettings } from './useSettings';
+import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
 
 export function SettingsCard({ name, children }: { name: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -44,6 +45,7 @@ export function SettingsSection({
   return (
     <SettingsCard name={name}>
       <Form record={record ?? NO_VALUES} onSubmit={submit} noValidate>
+        <UnsavedChangesGuard />
         <CardContent sx={{ pt: 0 }}>{children}</CardContent>
         <CardActions sx={{ px: 2, pb: 2 }}>
           <SaveButton />

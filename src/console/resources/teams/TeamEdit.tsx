@@ -13,6 +13,7 @@ import type { TeamInfo } from '@/api/types';
 import { TeamAvatar } from './TeamAvatar';
 import { TeamInputs } from './TeamInputs';
 import { MemberList } from './TeamMembers';
+import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
 
 /** Avatar and id: shown, not edited (the captain changes the avatar). */
 function TeamHeader() {
@@ -45,6 +46,7 @@ export function TeamEdit() {
       }
     >
       <SimpleForm>
+        <UnsavedChangesGuard />
         <TeamHeader />
         <Stack direction={{ xs: 'column', md: 'row' }} sx={{ width: '100%', gap: 3 }}>
           <TeamInputs />

@@ -19,6 +19,7 @@ import { specValidator } from '@/console/validate';
 import { CsvImport } from './CsvImport';
 import { emptyRow } from './csv';
 import { UserIdentityInputs } from './UserInputs';
+import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
 
 function BatchRows() {
   return (
@@ -64,6 +65,7 @@ export function UserCreate() {
       }}
     >
       <SimpleForm defaultValues={{ users: [emptyRow()] }}>
+        <UnsavedChangesGuard />
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('resources.users.create.intro')}
         </Typography>

@@ -11,6 +11,7 @@ import type { UserRecord } from '@/console/data/dataRoutes';
 import { BanButton } from './BanButton';
 import { ResetPasswordButton } from './ResetPasswordButton';
 import { UserInputs } from './UserInputs';
+import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
 
 function UserEditActions() {
   return (
@@ -45,6 +46,7 @@ export function UserEdit() {
   return (
     <Edit mutationMode="pessimistic" actions={<UserEditActions />} redirect="list">
       <SimpleForm>
+        <UnsavedChangesGuard />
         <UserFacts />
         <UserInputs />
       </SimpleForm>

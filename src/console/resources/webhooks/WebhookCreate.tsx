@@ -1,6 +1,7 @@
 import { Create, SimpleForm } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { newWebhookDefaults, WebhookInputs } from './WebhookInputs';
+import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
 
 /** Adds an endpoint (for the game of `?gameId=` when given), then opens its page and secret. */
 export function WebhookCreate() {
@@ -9,6 +10,7 @@ export function WebhookCreate() {
   return (
     <Create redirect="show">
       <SimpleForm defaultValues={newWebhookDefaults(gameId)}>
+        <UnsavedChangesGuard />
         <WebhookInputs />
       </SimpleForm>
     </Create>
