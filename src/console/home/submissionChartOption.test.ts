@@ -19,6 +19,8 @@ describe('submissionChartOption', () => {
     const axis = option.xAxis as { data: string[] };
     expect(axis.data).toHaveLength(2);
     expect(axis.data[1]).toMatch(/\d\d:06/);
+    // the times are the browser's: the axis names the zone (issue 23)
+    expect((option.xAxis as { name: string }).name).toMatch(/^UTC([+-]\d\d:\d\d)?$/);
     expect(option.aria).toMatchObject({
       enabled: true,
       label: { description: 'Submissions per minute' },

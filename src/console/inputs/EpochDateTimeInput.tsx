@@ -20,8 +20,9 @@ export function EpochDateTimeInput({ helperText, ...props }: DateTimeInputProps)
       parse={localInputToEpoch}
       helperText={
         given ? (
+          // two spans: each sentence stays findable on its own
           <>
-            {given} {zone}
+            <span>{given}</span> <span>{zone}</span>
           </>
         ) : (
           zone

@@ -158,6 +158,15 @@ describe('TeamCard of a locked team', () => {
     expect(disabled(red.getByRole('button', { name: 'Invite' }))).toBe(true);
   });
 
+  it('explains the disabled Invite in a tooltip', async () => {
+    const red = await renderTeam('alice', { locked: true });
+    // a disabled button takes no hover: the wrapper around it does (issue 23)
+    fireEvent.mouseOver(red.getByRole('button', { name: 'Invite' }).parentElement!);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'The team is locked while it plays a game: nobody can join until that game ends.',
+    );
+  });
+
   it('does not let a member leave', async () => {
     const red = await renderTeam('bob', { locked: true });
     expect(disabled(red.getByRole('button', { name: 'Leave' }))).toBe(true);

@@ -187,6 +187,8 @@ describe('GameCreate', () => {
     await screen.findByDisplayValue('Spring CTF');
     const freeze = screen.getByLabelText('Scoreboard freeze');
     expect(screen.getByText(/players see the board as it stood then/)).toBeTruthy();
+    // every date field says in which zone it is typed (issue 23): start, end, freeze, deadline
+    expect(screen.getAllByText(/^Times in UTC.*, your browser's time zone\.$/)).toHaveLength(4);
     expect((freeze as HTMLInputElement).value).toBe('');
 
     fireEvent.change(freeze, { target: { value: epochToLocalInput(game.end + 3_600_000) } });

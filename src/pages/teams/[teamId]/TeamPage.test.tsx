@@ -64,6 +64,22 @@ describe('TeamPage', () => {
     expect(within(section).getByText('480 points')).toBeTruthy();
   });
 
+  it('says when the standing is that of a frozen board', async () => {
+    const game = buildPublicGame({ id: 4, title: 'Spring CTF' });
+    fakeApi.on('GET', '/api/team/9', 200, team);
+    fakeApi.on('GET', '/api/team/9/games', 200, [
+      {
+        game,
+        item: buildScoreboardRow({ id: 9, name: 'Crabs', rank: 2 }),
+        challenges: [],
+        frozenAt: game.start + 3_600_000,
+      },
+    ]);
+    render();
+    const section = await screen.findByRole('region', { name: 'Spring CTF' });
+    expect(within(section).getByRole('note').textContent).toMatch(/^Board frozen since .+:/);
+  });
+
   it('says so when the team has played no public game', async () => {
     fakeApi.on('GET', '/api/team/9', 200, team);
     fakeApi.on('GET', '/api/team/9/games', 200, []);

@@ -110,6 +110,14 @@ describe('timelineOption', () => {
     expect(html).toContain('Jan 15, 2027');
   });
 
+  it('names the time zone of its times: on the axis and in the tooltip (issue 23)', () => {
+    const o = option();
+    expect((o.xAxis as { name: string }).name).toMatch(/^UTC([+-]\d\d:\d\d)?$/);
+    const { formatter } = o.tooltip as { formatter: (params: unknown) => string };
+    const html = formatter([{ seriesName: 'Alpha', marker: '•', value: [start + HOUR, 500] }]);
+    expect(html).toMatch(/(UTC|GMT)/);
+  });
+
   it('labels the axis with the date only for games longer than a day and a half', () => {
     expect(timeLabelFormat(3 * HOUR)).not.toHaveProperty('day');
     expect(timeLabelFormat(48 * HOUR)).toHaveProperty('day');
