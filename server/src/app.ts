@@ -8,14 +8,14 @@
  *   routes      the spec's operations, docs, health, metrics, favicon, hubs, the web client
  */
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { AppDependencies } from './app/dependencies.js';
+import type { AppDependencies } from './services/plugins/appInputs.js';
 import { externalPlugins } from './app/external.js';
 import { foundation } from './app/foundation.js';
 import { guards } from './app/guards.js';
 import { routes } from './app/routes.js';
 import { services } from './app/services.js';
 
-export type { AppDependencies } from './app/dependencies.js';
+export type { AppDependencies } from './services/plugins/appInputs.js';
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, logger } = deps;

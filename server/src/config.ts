@@ -1,7 +1,7 @@
 /** Deployment configuration from the environment (README lists every variable). */
 import { join, resolve } from 'node:path';
-import { metricsConfig, type MetricsConfig } from './services/metrics/access.js';
-import { dockerHostProblem } from './services/containers/dockerEndpoint.js';
+import { dockerHostProblem } from './domain/dockerHost.js';
+import { metricsConfig, type MetricsConfig } from './domain/metricsAccess.js';
 
 export interface RateLimitRule {
   max: number;

@@ -12,7 +12,7 @@ import {
   dbPlugin,
   logStorePlugin,
   type AppDependencies,
-} from './dependencies.js';
+} from '../services/plugins/appInputs.js';
 
 export const foundation = fp<AppDependencies>(
   async (app, deps) => {

@@ -24,7 +24,7 @@ import { submissionBatchesPlugin } from '../services/plugins/submissionBatches.j
 import { settingsPlugin } from '../services/plugins/settings.js';
 import { webhooksPlugin } from '../services/plugins/webhooks.js';
 import { capturesPlugin, tcpProxyPlugin } from '../services/plugins/tcpProxy.js';
-import type { AppDependencies } from './dependencies.js';
+import type { AppDependencies } from '../services/plugins/appInputs.js';
 
 export const services = fp<AppDependencies>(
   async (app, deps) => {

@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { readiness, type DependencyProbe } from '../services/readiness/probes.js';
+import { readiness, type DependencyProbe } from '../domain/readiness.js';
 
 export const STARTING_RETRY_AFTER_SECONDS = 5;
 const TITLE = 'Vexil is starting: the database is not reachable yet';

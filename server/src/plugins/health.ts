@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { dependencyProbes, readiness } from '../services/readiness/probes.js';
+import { readiness } from '../domain/readiness.js';
+import { dependencyProbes } from '../services/readiness/probes.js';
 
 /**
  * Probes for load balancers and orchestrators. `/healthz` is liveness: 200 while the process

@@ -6,7 +6,7 @@
  * and the timing of every request, are `app.metrics` (services/plugins/metrics.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { metricsAccessCheck } from '../services/metrics/access.js';
+import { metricsAccessCheck } from '../domain/metricsAccess.js';
 
 /** The `/metrics` route, beside the health probes. */
 export function registerMetricsRoute(app: FastifyInstance): void {

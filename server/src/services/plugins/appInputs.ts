@@ -4,12 +4,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
-import type { DB } from '../db/schema.js';
-import type { SessionLookup } from '../domain/sessionUser.js';
-import type { LogStore } from '../services/logStore.js';
-import { servicePlugin } from '../services/servicePlugin.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import type { SessionLookup } from '../../domain/sessionUser.js';
+import type { LogStore } from '../logStore.js';
+import { servicePlugin } from '../servicePlugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
