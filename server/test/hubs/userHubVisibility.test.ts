@@ -16,6 +16,7 @@ import {
   useHubApp,
   waitFor,
 } from './support.js';
+import { signedIn } from './sessionRights.js';
 
 const HOUR = 3_600_000;
 
@@ -147,6 +148,29 @@ describeEachDatabase('/hub/user visibility', (getDb) => {
     expect(staff.seen).toEqual([['Hidden'], ['Published']]);
     await watcher.connection.stop();
     await staff.connection.stop();
+  });
+
+  it("stops a hidden game's messages to a monitor demoted while watching, at once", async () => {
+    const game = await newGame({ startsIn: -HOUR, hidden: true });
+    const demoted = await signedIn(hub.app, 'Monitor');
+    const { connection, seen } = await connect(game.id, demoted.token);
+    const preview = nextMessage(connection, 'ReceivedGameNotice');
+    await postNotice(game.id, 'Preview');
+    await preview;
+    const demotion = await admin({
+      method: 'PUT',
+      url: `/api/admin/users/${demoted.user.id}`,
+      payload: { role: 'User' },
+    });
+    expect(demotion.statusCode, demotion.body).toBe(200);
+    // Sent after the demotion is answered: judged for a player, so withheld.
+    await postNotice(game.id, 'Still hidden');
+    await updateGame(hub.app.db, game.id, { hidden: false });
+    const published = nextMessage(connection, 'ReceivedGameNotice');
+    await postNotice(game.id, 'Published');
+    await published;
+    expect(seen).toEqual([['Preview'], ['Published']]);
+    await connection.stop();
   });
 
   it('admits staff to a started hidden game and pushes them its notices', async () => {

@@ -48,8 +48,12 @@ export const DEFAULT_TIMING: HubTiming = {
 export type Admission =
   | {
       groups: string[];
-      /** Decides per message whether it is delivered; the messages keep their order. */
-      accepts?: (message: HubMessage) => Promise<boolean>;
+      /**
+       * Decides per message whether it is delivered to the viewer, as its session was last read
+       * (null: signed out), so a message is judged for who holds the connection when it is sent;
+       * the messages keep their order.
+       */
+      accepts?: (message: HubMessage, viewer: SessionUser | null) => Promise<boolean>;
       /**
        * Who may hold the connection and receive its messages (null: signed out), asked before
        * every message and whenever the session is read again; no closes the connection. Anyone,
@@ -189,7 +193,9 @@ export class HubConnection {
     const { session, watch } = this.options;
     if (session && watch) this.unsubscribe.push(watch.follow(this));
     const deliver: HubListener = (message) => {
-      const verdict = accepts ? accepts(message).catch(() => false) : true;
+      const verdict = accepts
+        ? this.viewer.then((holder) => accepts(message, holder?.user ?? null)).catch(() => false)
+        : true;
       this.outbox = this.outbox.then(async () => {
         if ((await verdict) && (await this.mayReceive())) this.send(invocationFrame(message));
       });

@@ -17,10 +17,11 @@ export function userHub(feed: GameFeedGate): HubDefinition {
     async admit(request) {
       const game = await requestedGame(request);
       if (game === null) return reject(UNKNOWN_GAME);
-      const viewer = viewerWithRole(request.user?.role);
       return {
         groups: [groups.players(game)],
-        accepts: (message) => feed.allows(game, message, viewer),
+        // The receiver's role when the message is sent: a Monitor demoted while watching a
+        // hidden game's hub stops receiving its messages at once.
+        accepts: (message, viewer) => feed.allows(game, message, viewerWithRole(viewer?.role)),
       };
     },
   };
