@@ -53,7 +53,7 @@ async function zipBomb(): Promise<Buffer> {
   zip.end();
   const parts: Buffer[] = [];
   for await (const part of zip.outputStream) parts.push(part as Buffer);
-  let bomb = Buffer.concat(parts);
+  let bomb: Buffer = Buffer.concat(parts);
   for (let index = 2; index < 6; index += 1) bomb = forgeDeclaredSize(bomb, BOMB_MIB * MiB, index);
   return bomb;
 }
