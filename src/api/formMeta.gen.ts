@@ -1496,6 +1496,7 @@ export const models = {
       "gameTitle",
       "events",
       "enabled",
+      "holdDuringFreeze",
       "secret",
       "createdAt",
       "lastDelivery"
@@ -1549,6 +1550,9 @@ export const models = {
         }
       },
       "enabled": {
+        "type": "boolean"
+      },
+      "holdDuringFreeze": {
         "type": "boolean"
       },
       "secret": {
@@ -1641,6 +1645,10 @@ export const models = {
       "enabled": {
         "type": "boolean",
         "default": true
+      },
+      "holdDuringFreeze": {
+        "type": "boolean",
+        "default": true
       }
     }
   },
@@ -1691,6 +1699,9 @@ export const models = {
         }
       },
       "enabled": {
+        "type": "boolean"
+      },
+      "holdDuringFreeze": {
         "type": "boolean"
       }
     }
