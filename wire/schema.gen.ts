@@ -3716,6 +3716,8 @@ export interface components {
             events: components["schemas"]["WebhookEvent"][];
             /** @description A disabled endpoint is sent nothing (but a test) and queued nothing. */
             enabled: boolean;
+            /** @description Vexil addition (issue 23). Whether solves, bloods and blood notices made after a game's scoreboard freeze are held until the game ends (the default), so that a channel players read tells nothing the frozen board hides; false sends them at once, for a channel only organisers read. */
+            holdDuringFreeze: boolean;
             /** @description The signing secret (hex). */
             secret: string;
             createdAt: components["schemas"]["Timestamp"];
@@ -3751,6 +3753,11 @@ export interface components {
             events: components["schemas"]["WebhookEvent"][];
             /** @default true */
             enabled?: boolean;
+            /**
+             * @description Vexil addition (issue 23). Whether solves, bloods and blood notices made after a game's scoreboard freeze are held until the game ends (the default), so that a channel players read tells nothing the frozen board hides; false sends them at once, for a channel only organisers read.
+             * @default true
+             */
+            holdDuringFreeze?: boolean;
         };
         /** @description Changes to a webhook endpoint; absent properties stay as they are. */
         WebhookUpdateModel: {
@@ -3764,6 +3771,8 @@ export interface components {
             gameId?: number | null;
             events?: components["schemas"]["WebhookEvent"][];
             enabled?: boolean;
+            /** @description Vexil addition (issue 23). Whether solves, bloods and blood notices made after a game's scoreboard freeze are held until the game ends (the default), so that a channel players read tells nothing the frozen board hides; false sends them at once, for a channel only organisers read. */
+            holdDuringFreeze?: boolean;
         };
         /** @description A page of an endpoint's deliveries, newest first. */
         ArrayResponseOfWebhookDeliveryModel: {

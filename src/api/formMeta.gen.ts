@@ -1500,6 +1500,7 @@ export const models = {
       "gameTitle",
       "events",
       "enabled",
+      "holdDuringFreeze",
       "secret",
       "createdAt",
       "lastDelivery"
@@ -1553,6 +1554,9 @@ export const models = {
         }
       },
       "enabled": {
+        "type": "boolean"
+      },
+      "holdDuringFreeze": {
         "type": "boolean"
       },
       "secret": {
@@ -1645,6 +1649,10 @@ export const models = {
       "enabled": {
         "type": "boolean",
         "default": true
+      },
+      "holdDuringFreeze": {
+        "type": "boolean",
+        "default": true
       }
     }
   },
@@ -1695,6 +1703,9 @@ export const models = {
         }
       },
       "enabled": {
+        "type": "boolean"
+      },
+      "holdDuringFreeze": {
         "type": "boolean"
       }
     }

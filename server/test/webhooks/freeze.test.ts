@@ -2,8 +2,9 @@
 // made after a game's freeze (its Solve, its blood and the blood notice) is held, shown in the
 // log as waiting for the game's end, while an organiser's notice still goes out; when the game
 // ends (or organisers move the freeze past the solve) it is delivered, by another instance too;
-// with the default events a blood comes once (as its blood event), and as a Notice only to an
-// endpoint that takes notices but not that blood.
+// an endpoint for organisers only may choose not to hold; with the default events a blood comes
+// once (as its blood event), and as a Notice only to an endpoint that takes notices but not that
+// blood.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Game } from '#server/db/repositories/games.js';
@@ -154,6 +155,45 @@ describeEachDatabase('webhooks: freeze moved, and one blood per endpoint', (getD
     await setGameTimes(server.app, game.id, { freeze_time: Date.now() + 10 * MINUTE });
     const [solve] = await receiver.waitFor(path, 1);
     expect(solve.json).toMatchObject({ event: 'Solve', team: { name: team.team.name } });
+  });
+
+  it('sends at once to an endpoint that does not hold during the freeze, and what it held once turned off', async () => {
+    const game = await createGame(server.app, { freezeTime: Date.now() - MINUTE });
+    const challenge = await createChallenge(server.app, game.id);
+    const team = await playingTeam(server.app, game);
+    const [crew, publicPath] = [newPath(), newPath()];
+    const crewHook = await addWebhook(admin, {
+      url: receiver.url(crew),
+      format: 'Json',
+      gameId: game.id,
+      events: ['Solve'],
+      holdDuringFreeze: false,
+    });
+    expect(crewHook.holdDuringFreeze).toBe(false);
+    const publicHook = await addWebhook(admin, {
+      url: receiver.url(publicPath),
+      format: 'Json',
+      gameId: game.id,
+      events: ['Solve'],
+    });
+    expect(publicHook.holdDuringFreeze).toBe(true);
+    await submitAndWait(team.call, game.id, challenge.id, challenge.flags[0]);
+    // The organisers' own channel hears of it at once; the public one waits for the end.
+    const [solve] = await receiver.waitFor(crew, 1);
+    expect(solve.json).toMatchObject({ event: 'Solve', team: { name: team.team.name } });
+    const [held] = await deliveriesOf(admin, publicHook.id);
+    expect(held).toMatchObject({ status: 'Pending', heldUntil: game.end });
+    expect(receiver.at(publicPath)).toHaveLength(0);
+
+    // Turning the hold off sends what it held.
+    const changed = await admin({
+      method: 'PUT',
+      url: `/api/admin/webhooks/${publicHook.id}`,
+      payload: { holdDuringFreeze: false },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ holdDuringFreeze: false });
+    await receiver.waitFor(publicPath, 1);
   });
 
   it('sends each endpoint a blood once: as its blood event, else as a Notice', async () => {

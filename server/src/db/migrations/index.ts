@@ -14,6 +14,7 @@ import { teamContainerLease } from './0010_team_container_lease.js';
 import { scoreboardFreeze } from './0011_scoreboard_freeze.js';
 import { webhooks } from './0012_webhooks.js';
 import { webhookFreezeHold } from './0013_webhook_freeze_hold.js';
+import { webhookFreezeChoice } from './0014_webhook_freeze_choice.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -31,4 +32,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0011_scoreboard_freeze': scoreboardFreeze,
   '0012_webhooks': webhooks,
   '0013_webhook_freeze_hold': webhookFreezeHold,
+  '0014_webhook_freeze_choice': webhookFreezeChoice,
 };

@@ -103,7 +103,8 @@ function hidesSolve(
 /**
  * Claims up to `limit` pending deliveries that are due and nobody holds, of enabled endpoints
  * (a test is sent to a disabled one too), but those a scoreboard freeze holds back (the freeze
- * and end read from their game now, so moving either moves the hold); answers them, oldest first.
+ * and end read from their game now, so moving either moves the hold) for an endpoint that holds
+ * during the freeze (the default); answers them, oldest first.
  */
 export async function claimDueDeliveries(
   db: Db,
@@ -111,6 +112,10 @@ export async function claimDueDeliveries(
   limit: number,
 ): Promise<WebhookDelivery[]> {
   const enabled = db.selectFrom('webhooks').select('id').where('enabled', '=', 1);
+  const sendingThroughFreeze = db
+    .selectFrom('webhooks')
+    .select('id')
+    .where('hold_during_freeze', '=', 0);
   let due = db
     .selectFrom('webhook_deliveries')
     .select('id')
@@ -123,6 +128,7 @@ export async function claimDueDeliveries(
     .where((eb) =>
       eb.or([
         eb('held_game_id', 'is', null),
+        eb('webhook_id', 'in', sendingThroughFreeze),
         eb.not(
           eb.exists(
             eb
@@ -228,9 +234,21 @@ async function withHolds(
   rows: readonly WebhookDeliveryRow[],
   now: number = Date.now(),
 ): Promise<WebhookDelivery[]> {
-  const gameIds = [
-    ...new Set(rows.flatMap((row) => (row.held_game_id === null ? [] : [row.held_game_id]))),
-  ];
+  const holding = rows.filter((row) => row.held_game_id !== null && row.status === 'Pending');
+  const gameIds = [...new Set(holding.map((row) => row.held_game_id!))];
+  const hookIds = [...new Set(holding.map((row) => row.webhook_id))];
+  const sendingThroughFreeze = new Set(
+    hookIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('webhooks')
+            .select('id')
+            .where('id', 'in', hookIds)
+            .where('hold_during_freeze', '=', 0)
+            .execute()
+        ).map((hook) => hook.id),
+  );
   const games =
     gameIds.length === 0
       ? []
@@ -251,9 +269,13 @@ async function withHolds(
   return rows.map((row) => {
     const delivery = toDelivery(row);
     const game = row.held_game_id === null ? undefined : gameOf.get(row.held_game_id);
-    if (game && row.solve_time !== null && delivery.status === 'Pending') {
-      if (hidesSolve(game, Number(row.solve_time), now)) delivery.heldUntil = game.end;
-    }
+    const held =
+      game !== undefined &&
+      delivery.status === 'Pending' &&
+      row.solve_time !== null &&
+      !sendingThroughFreeze.has(row.webhook_id) &&
+      hidesSolve(game, Number(row.solve_time), now);
+    if (held) delivery.heldUntil = game.end;
     return delivery;
   });
 }

@@ -20,6 +20,8 @@ export interface Webhook {
   gameId: number | null;
   events: WebhookEvent[];
   enabled: boolean;
+  /** Whether the scoreboard freeze holds its solves, bloods and blood notices until the end. */
+  holdDuringFreeze: boolean;
   secret: string;
   createdAt: number;
 }
@@ -31,6 +33,7 @@ export interface WebhookSettings {
   gameId: number | null;
   events: WebhookEvent[];
   enabled: boolean;
+  holdDuringFreeze: boolean;
 }
 
 export function toWebhook(row: WebhookRow): Webhook {
@@ -42,6 +45,7 @@ export function toWebhook(row: WebhookRow): Webhook {
     gameId: row.game_id,
     events: JSON.parse(row.events) as WebhookEvent[],
     enabled: fromFlag(row.enabled),
+    holdDuringFreeze: fromFlag(row.hold_during_freeze),
     secret: row.secret,
     createdAt: Number(row.created_at),
   };
@@ -55,6 +59,8 @@ function columns(settings: Partial<WebhookSettings>) {
     game_id: settings.gameId,
     events: settings.events && JSON.stringify([...new Set(settings.events)]),
     enabled: settings.enabled === undefined ? undefined : toFlag(settings.enabled),
+    hold_during_freeze:
+      settings.holdDuringFreeze === undefined ? undefined : toFlag(settings.holdDuringFreeze),
   };
   return Object.fromEntries(Object.entries(set).filter(([, value]) => value !== undefined));
 }

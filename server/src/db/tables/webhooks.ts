@@ -16,6 +16,8 @@ export interface WebhooksTable {
   enabled: Generated<Flag>;
   secret: string;
   created_at: EpochMs;
+  /** Whether the scoreboard freeze holds its solve deliveries (migration 0014). */
+  hold_during_freeze: Generated<Flag>;
 }
 
 export interface WebhookDeliveriesTable {

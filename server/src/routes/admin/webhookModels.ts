@@ -35,6 +35,7 @@ export function toWebhookModel(
     gameTitle,
     events: hook.events,
     enabled: hook.enabled,
+    holdDuringFreeze: hook.holdDuringFreeze,
     secret: hook.secret,
     createdAt: hook.createdAt,
     lastDelivery: lastDelivery ? toDeliveryModel(lastDelivery) : null,

@@ -75,6 +75,7 @@ export const adminWebhookHandlers: Handlers = {
         gameId: body.gameId ?? null,
         events: body.events,
         enabled: body.enabled ?? true,
+        holdDuringFreeze: body.holdDuringFreeze ?? true,
       },
       newWebhookSecret(),
     );

@@ -20,6 +20,7 @@ describe('WebhookCreate', () => {
       gameTitle: 'Spring CTF',
       events: ['FirstBlood', 'SecondBlood', 'ThirdBlood', 'Solve', 'Notice'],
       enabled: true,
+      holdDuringFreeze: false,
       secret: 'c'.repeat(64),
       createdAt: Date.now(),
       lastDelivery: null,
@@ -31,6 +32,10 @@ describe('WebhookCreate', () => {
     });
     await screen.findByRole('textbox', { name: /URL/ });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Solve' }));
+    // A channel only organisers read: solves after the freeze come at once.
+    const hold = screen.getByLabelText('Hold during the freeze') as HTMLInputElement;
+    expect(hold.checked).toBe(true);
+    fireEvent.click(hold);
     fireEvent.change(screen.getByRole('textbox', { name: /URL/ }), {
       target: { value: 'https://chat.example.org/h' },
     });
@@ -42,6 +47,7 @@ describe('WebhookCreate', () => {
       gameId: 7,
       events: ['FirstBlood', 'SecondBlood', 'ThirdBlood', 'Solve', 'Notice'],
       enabled: true,
+      holdDuringFreeze: false,
     });
     expect((await screen.findByTestId('location')).textContent).toBe('/webhooks/4/show');
   });

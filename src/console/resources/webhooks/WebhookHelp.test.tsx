@@ -19,6 +19,7 @@ const hook: Webhook = {
   gameTitle: 'Spring CTF',
   events: ['FirstBlood', 'Notice'],
   enabled: true,
+  holdDuringFreeze: true,
   secret: 'a'.repeat(64),
   createdAt: Date.now(),
   lastDelivery: null,

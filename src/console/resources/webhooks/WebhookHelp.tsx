@@ -92,7 +92,10 @@ export function WebhookHelpContent() {
         </Box>
       </Section>
       <Section title={translate(key('freeze_title'))}>
-        <Typography variant="body2">{translate(key('freeze'))}</Typography>
+        <Typography variant="body2" sx={{ mb: 0.5 }}>
+          {translate(key('freeze'))}
+        </Typography>
+        <Typography variant="body2">{translate(key('freeze_choice'))}</Typography>
       </Section>
       <Section title={translate(key('formats_title'))}>
         {FORMATS.map((format) => (

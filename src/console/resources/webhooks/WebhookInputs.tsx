@@ -1,7 +1,7 @@
 /**
  * Inputs of a webhook, shared by WebhookCreate and WebhookEdit: name, URL, format, the game (none
- * for every game), the events as checkboxes (with "How webhooks work" below them), enabled;
- * limits from the spec (formMeta).
+ * for every game), the events as checkboxes (with "How webhooks work" below them), enabled,
+ * whether the scoreboard freeze holds its solves; limits from the spec (formMeta).
  */
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -41,6 +41,7 @@ export const newWebhookDefaults = (gameId?: number) => ({
   gameId: gameId ?? null,
   events: ['FirstBlood', 'SecondBlood', 'ThirdBlood', 'Notice'],
   enabled: true,
+  holdDuringFreeze: true,
 });
 
 export function WebhookInputs() {
@@ -84,6 +85,10 @@ export function WebhookInputs() {
         <WebhookHelpButton />
       </Box>
       <BooleanInput source="enabled" helperText="resources.webhooks.helpers.enabled" />
+      <BooleanInput
+        source="holdDuringFreeze"
+        helperText="resources.webhooks.helpers.holdDuringFreeze"
+      />
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ const hook = (overrides: Partial<Webhook>): Webhook => ({
   gameTitle: null,
   events: ['FirstBlood'],
   enabled: true,
+  holdDuringFreeze: true,
   secret: 'b'.repeat(64),
   createdAt: Date.now(),
   lastDelivery: null,

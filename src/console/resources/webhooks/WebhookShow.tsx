@@ -45,6 +45,9 @@ export function WebhookShow() {
           <Labeled source="enabled">
             <BooleanField source="enabled" />
           </Labeled>
+          <Labeled source="holdDuringFreeze">
+            <BooleanField source="holdDuringFreeze" />
+          </Labeled>
           <Labeled source="createdAt">
             <DateField source="createdAt" showTime />
           </Labeled>
