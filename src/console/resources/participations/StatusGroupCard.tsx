@@ -4,6 +4,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
@@ -36,39 +37,47 @@ export function StatusGroupCard({ group, meta, filtering, divisions }: Props) {
   return (
     <Card variant="outlined" component="section" aria-label={status}>
       <CardHeader title={title} slotProps={{ title: { variant: 'h6', component: 'h3' } }} />
-      <Table size="small" sx={{ tableLayout: 'fixed' }}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: 56 }} />
-            <TableCell sx={{ width: '30%' }}>{heading('team')}</TableCell>
-            {showDivision && <TableCell sx={{ width: '15%' }}>{heading('division')}</TableCell>}
-            <TableCell>{heading('members')}</TableCell>
-            <TableCell align="right" sx={{ width: 260 }} />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {group.shown.map((participation) => (
-            <ParticipationRow
-              key={participation.id}
-              participation={participation}
-              meta={meta}
-              divisions={divisions}
-              columns={columns}
-            />
-          ))}
-          {group.shown.length === 0 && (
+      {/* On a phone the fixed columns (the actions' 260 px) left the team column no width at
+          all: a table with rows keeps a readable width and scrolls inside the card (its
+          buttons let the keyboard scroll it; an empty one has nothing to scroll to). */}
+      <TableContainer>
+        <Table
+          size="small"
+          sx={{ tableLayout: 'fixed', minWidth: group.shown.length > 0 ? 640 : 0 }}
+        >
+          <TableHead>
             <TableRow>
-              <TableCell colSpan={columns} sx={{ color: 'text.secondary' }}>
-                {translate(
-                  group.total === 0
-                    ? 'resources.participations.none_in_group'
-                    : 'resources.participations.no_match',
-                )}
-              </TableCell>
+              <TableCell sx={{ width: 56 }} />
+              <TableCell sx={{ width: '30%' }}>{heading('team')}</TableCell>
+              {showDivision && <TableCell sx={{ width: '15%' }}>{heading('division')}</TableCell>}
+              <TableCell>{heading('members')}</TableCell>
+              <TableCell align="right" sx={{ width: 260 }} />
             </TableRow>
-          )}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {group.shown.map((participation) => (
+              <ParticipationRow
+                key={participation.id}
+                participation={participation}
+                meta={meta}
+                divisions={divisions}
+                columns={columns}
+              />
+            ))}
+            {group.shown.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns} sx={{ color: 'text.secondary' }}>
+                  {translate(
+                    group.total === 0
+                      ? 'resources.participations.none_in_group'
+                      : 'resources.participations.no_match',
+                  )}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </Card>
   );
 }
