@@ -167,6 +167,8 @@ describe('an organiser runs a game from the console', skipUnless(enabled, noChro
     await page.getByRole('button', { name: 'Save' }).click();
     await notified('This challenge cannot be enabled without a flag');
     await shot('static-container');
+    // the refused switch is an unsaved change: the console asks before leaving
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('link', { name: 'Add a flag' }).click();
     await page.getByText(/Build the image so that it already contains the flag/).waitFor();
     await page.getByRole('link', { name: 'Challenge', exact: true }).click();

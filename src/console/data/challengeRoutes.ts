@@ -35,15 +35,20 @@ const challengePath = (meta: unknown, cId: Identifier) => ({
 
 const flagsPath = (meta: unknown) => challengePath(meta, parentId(meta, 'challengeId'));
 
-/** The server's title when enabling a challenge that needs a flag and has none (contract E20). */
-const NO_FLAG_TITLE = 'The challenge has no flag and cannot be enabled';
+/** The server's titles of the refusals to enable a challenge (contract E20 and its Vexil
+ *  additions), with the console message key (notifications translate it) that explains each. */
+const REFUSALS: Record<string, string> = {
+  'The challenge has no flag and cannot be enabled': 'resources.challenges.flag_delivery.refused',
+  'The challenge has no container image and cannot be enabled':
+    'resources.challenges.image_refused',
+  'The container image of an enabled challenge cannot be removed':
+    'resources.challenges.image_removal_refused',
+};
 
-/** That refusal as a console message key (notifications translate it), other errors unchanged. */
+/** Those refusals as console message keys, other errors unchanged. */
 function explainRefusal(error: unknown): unknown {
-  if (error instanceof HttpError && error.message === NO_FLAG_TITLE) {
-    return new HttpError('resources.challenges.flag_delivery.refused', error.status, error.body);
-  }
-  return error;
+  const key = error instanceof HttpError ? REFUSALS[error.message] : undefined;
+  return key && error instanceof HttpError ? new HttpError(key, error.status, error.body) : error;
 }
 
 const getChallenge = async (meta: unknown, cId: Identifier): Promise<ChallengeDetail> =>

@@ -127,6 +127,25 @@ describe('ChallengeEdit', () => {
     expect(await screen.findByText(/cannot be enabled without a flag: add one/)).toBeTruthy();
   });
 
+  it('explains that a container challenge cannot be enabled without an image', async () => {
+    fakeApi.on('GET', path, 200, { ...challenge, type: 'DynamicContainer', containerImage: '' });
+    fakeApi.on(
+      'PUT',
+      path,
+      400,
+      problem(400, 'The challenge has no container image and cannot be enabled'),
+    );
+    renderEdit();
+    await screen.findByDisplayValue('Stack');
+    fireEvent.click(screen.getByLabelText(/^Enabled/));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'This container challenge cannot be enabled without a container image: set one under Container first.',
+      ),
+    ).toBeTruthy();
+  }, 60_000);
+
   it('tells a dynamic container that each team gets its flag in FLAG, without warnings', async () => {
     fakeApi.on('GET', path, 200, { ...challenge, type: 'DynamicContainer' });
     renderEdit();

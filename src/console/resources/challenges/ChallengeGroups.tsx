@@ -1,7 +1,10 @@
 /**
  * The challenges of the list context, grouped by category (in the spec's order): enabled switch,
- * title, type, current and base score, solves, and links to the challenge and its flags.
+ * title, type, current and base score, solves, and links to the challenge and its flags. A table
+ * from the `sm` width up; on a phone each challenge is a stacked item instead (a six-column table
+ * cannot fit 375 px without its cells running into each other).
  */
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
@@ -11,6 +14,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import FlagIcon from '@mui/icons-material/Flag';
 import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
@@ -21,10 +27,45 @@ import { consolePaths, useAdminPath } from '@/console/paths';
 import { EnabledSwitch } from './EnabledSwitch';
 import type { GameMeta } from '@/console/data/kit';
 
-function ChallengeRow({ challenge, meta }: { challenge: ChallengeListRecord; meta: GameMeta }) {
-  const translate = useTranslate();
+interface RowProps {
+  challenge: ChallengeListRecord;
+  meta: GameMeta;
+}
+
+function TitleLink({ challenge, meta }: RowProps) {
+  const adminPath = useAdminPath();
+  return (
+    <Link component={RouterLink} to={adminPath(consolePaths.challenge(meta.gameId, challenge.id))}>
+      {challenge.title}
+    </Link>
+  );
+}
+
+function FlagsButton({ challenge, meta }: RowProps) {
   const adminPath = useAdminPath();
   const flags = challenge.type !== 'DynamicContainer';
+  return (
+    <Button
+      component={RouterLink}
+      to={adminPath(consolePaths.flags(meta.gameId, challenge.id))}
+      label={flags ? 'resources.flags.name_other' : 'resources.flags.template'}
+    >
+      <FlagIcon />
+    </Button>
+  );
+}
+
+function useScoreText(challenge: ChallengeListRecord) {
+  const translate = useTranslate();
+  return translate('resources.challenges.score_of', {
+    score: challenge.score,
+    original: challenge.originalScore,
+  });
+}
+
+function ChallengeRow({ challenge, meta }: RowProps) {
+  const translate = useTranslate();
+  const score = useScoreText(challenge);
   return (
     <RecordContextProvider value={challenge}>
       <TableRow hover>
@@ -32,31 +73,51 @@ function ChallengeRow({ challenge, meta }: { challenge: ChallengeListRecord; met
           <EnabledSwitch meta={meta} />
         </TableCell>
         <TableCell>
-          <Link
-            component={RouterLink}
-            to={adminPath(consolePaths.challenge(meta.gameId, challenge.id))}
-          >
-            {challenge.title}
-          </Link>
+          <TitleLink challenge={challenge} meta={meta} />
         </TableCell>
         <TableCell>{translate(`resources.challenges.types.${challenge.type}`)}</TableCell>
-        <TableCell align="right">
-          {translate('resources.challenges.score_of', {
-            score: challenge.score,
-            original: challenge.originalScore,
-          })}
-        </TableCell>
+        <TableCell align="right">{score}</TableCell>
         <TableCell align="right">{challenge.acceptedCount}</TableCell>
         <TableCell align="right">
-          <Button
-            component={RouterLink}
-            to={adminPath(consolePaths.flags(meta.gameId, challenge.id))}
-            label={flags ? 'resources.flags.name_other' : 'resources.flags.template'}
-          >
-            <FlagIcon />
-          </Button>
+          <FlagsButton challenge={challenge} meta={meta} />
         </TableCell>
       </TableRow>
+    </RecordContextProvider>
+  );
+}
+
+/** One challenge on a phone: switch and title, then type, score and solves, then its flags. */
+function ChallengeItem({ challenge, meta }: RowProps) {
+  const translate = useTranslate();
+  const score = useScoreText(challenge);
+  const heading = (key: string) => translate(`resources.challenges.fields.${key}`);
+  return (
+    <RecordContextProvider value={challenge}>
+      <Box
+        component="li"
+        data-testid="challenge-item"
+        sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider', overflowWrap: 'anywhere' }}
+      >
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <EnabledSwitch meta={meta} />
+          <TitleLink challenge={challenge} meta={meta} />
+        </Stack>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          component="div"
+          sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
+        >
+          <span>{translate(`resources.challenges.types.${challenge.type}`)}</span>
+          <span>
+            {heading('score')} {score}
+          </span>
+          <span>
+            {heading('acceptedCount')} {challenge.acceptedCount}
+          </span>
+        </Typography>
+        <FlagsButton challenge={challenge} meta={meta} />
+      </Box>
     </RecordContextProvider>
   );
 }
@@ -64,6 +125,7 @@ function ChallengeRow({ challenge, meta }: { challenge: ChallengeListRecord; met
 export function ChallengeGroups({ meta }: { meta: GameMeta }) {
   const translate = useTranslate();
   const { data, isPending } = useListContext<ChallengeListRecord>();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   if (isPending) {
     return (
       <Stack spacing={2} sx={{ p: 2 }} aria-busy="true">
@@ -77,37 +139,45 @@ export function ChallengeGroups({ meta }: { meta: GameMeta }) {
     data?.some((challenge) => challenge.category === category),
   );
   const heading = (key: string) => translate(`resources.challenges.fields.${key}`);
+  const inCategory = (category: string) =>
+    (data ?? []).filter((challenge) => challenge.category === category);
   return (
-    <Stack spacing={2} sx={{ p: 2 }}>
+    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
       {categories.map((category) => (
         <Card key={category} variant="outlined" component="section" aria-label={category}>
           <CardHeader
             title={translate(`resources.challenges.categories.${category}`)}
             slotProps={{ title: { variant: 'h6', component: 'h3' } }}
           />
-          <Table size="small" sx={{ tableLayout: 'fixed' }}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: 96 }}>{heading('isEnabled')}</TableCell>
-                <TableCell>{heading('title')}</TableCell>
-                <TableCell sx={{ width: '20%' }}>{heading('type')}</TableCell>
-                <TableCell align="right" sx={{ width: 120 }}>
-                  {heading('score')}
-                </TableCell>
-                <TableCell align="right" sx={{ width: 90 }}>
-                  {heading('acceptedCount')}
-                </TableCell>
-                <TableCell sx={{ width: 190 }} />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(data ?? [])
-                .filter((challenge) => challenge.category === category)
-                .map((challenge) => (
+          {phone ? (
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {inCategory(category).map((challenge) => (
+                <ChallengeItem key={challenge.id} challenge={challenge} meta={meta} />
+              ))}
+            </Box>
+          ) : (
+            <Table size="small" sx={{ tableLayout: 'fixed' }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ width: 96 }}>{heading('isEnabled')}</TableCell>
+                  <TableCell>{heading('title')}</TableCell>
+                  <TableCell sx={{ width: '20%' }}>{heading('type')}</TableCell>
+                  <TableCell align="right" sx={{ width: 120 }}>
+                    {heading('score')}
+                  </TableCell>
+                  <TableCell align="right" sx={{ width: 90 }}>
+                    {heading('acceptedCount')}
+                  </TableCell>
+                  <TableCell sx={{ width: 190 }} />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {inCategory(category).map((challenge) => (
                   <ChallengeRow key={challenge.id} challenge={challenge} meta={meta} />
                 ))}
-            </TableBody>
-          </Table>
+              </TableBody>
+            </Table>
+          )}
         </Card>
       ))}
     </Stack>

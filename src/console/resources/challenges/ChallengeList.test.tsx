@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildChallenge, buildGame, challengeInfo } from '@/test/builders';
@@ -42,6 +42,35 @@ describe('ChallengeList', () => {
       `/games/3/challenges/${web.id}`,
     );
     expect(within(webGroup).getByRole('link', { name: 'Flag template' })).toBeTruthy();
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('stacks each challenge: switch and title, then type, score and solves, then its flags', async () => {
+      // a phone-wide window: every "max-width" media query matches
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query.includes('max-width'),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+      }));
+      serve();
+      renderList();
+      const webGroup = await screen.findByRole('region', { name: 'Web' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const [login] = within(webGroup).getAllByRole('listitem');
+      expect(within(login).getByRole('switch', { name: 'Enable Login' })).toBeTruthy();
+      expect(within(login).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+        `/games/3/challenges/${web.id}`,
+      );
+      expect(login.textContent).toContain('Static attachment');
+      expect(login.textContent).toContain('Score 880 / 1000');
+      expect(login.textContent).toContain('Solves 12');
+      expect(within(login).getByRole('link', { name: 'Flags' })).toBeTruthy();
+    });
   });
 
   it('enables a challenge with its switch', async () => {

@@ -65,7 +65,9 @@ export function UserList() {
     <List
       filters={filters}
       actions={
-        <TopToolbar>
+        // On a phone the Create button floats (a fixed Fab): the toolbar holding it would
+        // otherwise keep its height as a blank band above the search box.
+        <TopToolbar sx={{ minHeight: { xs: 0, sm: 'auto' } }}>
           <CreateButton />
         </TopToolbar>
       }
