@@ -30,7 +30,7 @@ export interface ChallengeViewAttachment {
   url: string | null;
   /** Bytes of a local file. */
   fileSize?: number | null;
-  /** The download name; taken from the URL when absent. */
+  /** The download name; taken from the URL when absent (per-team files: each keeps its own). */
   name?: string;
   /** Each team gets its own file (dynamic attachments). */
   perTeam?: boolean;
@@ -57,7 +57,11 @@ function AttachmentLink({ attachment }: { attachment: ChallengeViewAttachment })
   if (type === 'None') return null;
   if (!url) {
     return perTeam ? (
-      <Alert severity="info">{t('challenge.per_team_file', { name: name ?? '' })}</Alert>
+      <Alert severity="info">
+        {name === undefined
+          ? t('challenge.per_team_file_uploaded')
+          : t('challenge.per_team_file', { name })}
+      </Alert>
     ) : (
       <Typography color="text.secondary">{t('challenge.file_missing')}</Typography>
     );

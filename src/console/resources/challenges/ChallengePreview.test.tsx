@@ -95,6 +95,17 @@ describe('ChallengePreview', () => {
     expect(within(dialog).queryByRole('link')).toBeNull();
   });
 
+  it('says each per-team file keeps its uploaded name while the download name is the default', async () => {
+    const dialog = await openPreview(
+      buildChallenge({ id: 5, type: 'DynamicAttachment', fileName: 'attachment' }),
+    );
+    expect(
+      within(dialog).getByText(
+        'Each team downloads its own file, under the name it was uploaded with.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('shows the instance panel of a container challenge, disabled', async () => {
     const dialog = await openPreview(buildChallenge({ id: 5, type: 'DynamicContainer' }));
     const start = within(dialog).getByRole('button', { name: 'Start instance' });

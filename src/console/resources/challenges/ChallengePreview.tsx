@@ -20,12 +20,17 @@ import { ChallengeView, type ChallengeViewAttachment } from '@/components/challe
 import { hasContainer } from './choices';
 import { dynamicScore, isPlottable } from './score';
 
+/** The download name of per-team files the organiser did not change (the server's default). */
+const DEFAULT_FILE_NAME = 'attachment';
+
 function attachmentOf(
   challenge: ChallengeDetail,
   fileName: string,
 ): ChallengeViewAttachment | null {
   if (challenge.type === 'DynamicAttachment') {
-    return { type: 'Local', url: null, perTeam: true, name: fileName };
+    // left at the default name, each team's file keeps the name it was uploaded with (issue 23)
+    const named = fileName !== '' && fileName !== DEFAULT_FILE_NAME;
+    return { type: 'Local', url: null, perTeam: true, name: named ? fileName : undefined };
   }
   const { attachment } = challenge;
   return (

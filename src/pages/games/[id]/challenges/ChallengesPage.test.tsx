@@ -131,6 +131,24 @@ describe('ChallengesPage', () => {
       expect(screen.getByRole('heading', { name: 'Crypto' })).toBeTruthy();
     });
 
+    it('says during a freeze that the score counts all the team’s solves (as its board row)', async () => {
+      scene.game = { ...scene.game, freezeTime: Date.now() - HOUR / 2 };
+      serve(scene);
+      renderPage();
+      await card('Login bypass');
+      expect((await screen.findByRole('note')).textContent).toMatch(
+        /^Board frozen since .+: your score counts all your team's solves/,
+      );
+    });
+
+    it('says nothing of a freeze before it', async () => {
+      scene.game = { ...scene.game, freezeTime: Date.now() + HOUR / 2 };
+      serve(scene);
+      renderPage();
+      await card('Login bypass');
+      expect(screen.queryByText(/^Board frozen since/)).toBeNull();
+    });
+
     it('shows no rank before the team has scored', async () => {
       scene.view.rank = {
         ...scene.view.rank!,
