@@ -14,7 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { ScoreboardRow } from '@/api/types';
 import { solvesOf, type CategoryColumns } from './board';
-import { SolveMark } from './SolveMark';
+import { SolveMark } from '@/components/scoreboard/SolveMark';
 import {
   CHALLENGE_WIDTH,
   RANK_WIDTH,
