@@ -52,7 +52,8 @@ export function useOverview() {
   const queryClient = useQueryClient();
   const { data, dataUpdatedAt } = query;
   useEffect(() => {
-    const next = data && nextPhaseChange(data, data.time);
+    if (!data) return;
+    const next = nextPhaseChange(data, data.time);
     if (next === undefined) return;
     const sinceRead = Date.now() - dataUpdatedAt;
     const delay = Math.min(Math.max(0, next - data.time - sinceRead) + 1_000, MAX_TIMER);

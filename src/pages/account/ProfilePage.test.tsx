@@ -6,7 +6,7 @@ import { startSignedIn } from '@/test/fixtures';
 import { fill, submit } from '@/test/forms';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import ProfilePage from './ProfilePage';
-import { AVATAR_MAX_BYTES } from '@/pages/account/profile/AvatarUpload';
+import { AVATAR_MAX_BYTES } from '@/components/AvatarUpload';
 
 const profile = buildProfile({ realName: 'Alice L', stdNumber: 'S1', bio: 'hi' });
 const render = () => renderWithProviders(<ProfilePage />, { route: '/account/profile' });

@@ -12,7 +12,7 @@ import { errorMessageOf } from '@/lib/notifications';
 import { PageLoader } from '@/lib/PageLoader';
 import { usePageTitle } from '@/lib/usePageTitle';
 import { useProfile } from '@/hooks/account';
-import { AvatarUpload } from '@/pages/account/profile/AvatarUpload';
+import { AvatarUpload } from '@/components/AvatarUpload';
 import { EmailChangeForm } from '@/pages/account/profile/EmailChangeForm';
 import { PasswordChangeForm } from '@/pages/account/profile/PasswordChangeForm';
 import { ProfileForm } from '@/pages/account/profile/ProfileForm';

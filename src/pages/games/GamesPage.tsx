@@ -16,8 +16,8 @@ import { LoadError } from '@/components/status/LoadError';
 import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 import { useGames, type GamePhase } from '@/hooks/games';
 import type { PublicGame } from '@/api/types';
-import { GameCard, GameCardSkeleton } from './GameCard';
-import { groupGames, SECTION_ORDER } from './groupGames';
+import { GameCard, GameCardSkeleton } from '@/components/games/GameCard';
+import { groupGames, SECTION_ORDER } from '@/components/games/groupGames';
 
 const SKELETON_CARDS = 6;
 const cardSize = { xs: 12, sm: 6, md: 4 } as const;

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/status/LoadError';
 import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 import { useLatestPosts } from '@/hooks/posts';
-import { PostSummaryCard, PostSummarySkeleton } from '@/pages/posts/components/PostSummaryCard';
+import { PostSummaryCard, PostSummarySkeleton } from '@/components/posts/PostSummaryCard';
 import { SectionHeading } from './SectionHeading';
 import { playerPaths } from '@/lib/paths';
 

@@ -10,8 +10,8 @@ import { useNow } from '@/lib/time/useNow';
 import { LoadError } from '@/components/status/LoadError';
 import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 import { useRecentGames } from '@/hooks/recentGames';
-import { GameCard, GameCardSkeleton } from '@/pages/games/GameCard';
-import { groupGames, SECTION_ORDER } from '@/pages/games/groupGames';
+import { GameCard, GameCardSkeleton } from '@/components/games/GameCard';
+import { groupGames, SECTION_ORDER } from '@/components/games/groupGames';
 import { SectionHeading } from './SectionHeading';
 import { playerPaths } from '@/lib/paths';
 

@@ -14,7 +14,7 @@ import { LoadError } from '@/components/status/LoadError';
 import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 import { useProfile } from '@/hooks/account';
 import { usePosts } from '@/hooks/posts';
-import { PostSummaryCard, PostSummarySkeleton } from '@/pages/posts/components/PostSummaryCard';
+import { PostSummaryCard, PostSummarySkeleton } from '@/components/posts/PostSummaryCard';
 import { playerPaths } from '@/lib/paths';
 
 const SKELETONS = 3;

@@ -7,8 +7,8 @@ import type { TeamInfo } from '@/api/types';
 import { useNotify } from '@/lib/notifications';
 import { useUpdateTeam } from '@/hooks/teams';
 import { TeamAvatarUpload } from './TeamAvatarUpload';
-import { TeamFormDialog } from './TeamFormDialog';
-import type { TeamValues } from './teamFields';
+import { TeamFormDialog } from '@/components/teams/TeamFormDialog';
+import type { TeamValues } from '@/components/teams/teamFields';
 
 export function EditTeamButton({ team, name }: { team: TeamInfo; name: string }) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import type { TeamInfo } from '@/api/types';
 import { useNotify } from '@/lib/notifications';
 import { useUploadTeamAvatar } from '@/hooks/teams';
 import { useImagePicker } from '@/lib/useImagePicker';
-import { AVATAR_MAX_BYTES } from '@/pages/account/profile/AvatarUpload';
+import { AVATAR_MAX_BYTES } from '@/components/AvatarUpload';
 
 export function TeamAvatarUpload({ team, name }: { team: TeamInfo; name: string }) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { buildProfile, buildTeam, buildTeamMember } from '@/test/builders';
 import { startSignedIn } from '@/test/fixtures';
 import { fill } from '@/test/forms';
 import { renderWithProviders } from '@/test/renderWithProviders';
-import { AVATAR_MAX_BYTES } from '@/pages/account/profile/AvatarUpload';
+import { AVATAR_MAX_BYTES } from '@/components/AvatarUpload';
 import TeamsPage from './TeamsPage';
 
 const me = buildProfile({ userId: '11111111-0000-4000-8000-000000000001', userName: 'alice' });

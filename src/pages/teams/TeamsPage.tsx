@@ -22,7 +22,7 @@ import { SignInPrompt } from '@/components/status/SignInPrompt';
 import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 import { useProfile } from '@/hooks/account';
 import { useTeams } from '@/hooks/teams';
-import { CreateTeamButton } from './CreateTeamButton';
+import { CreateTeamButton } from '@/components/teams/CreateTeamButton';
 import { INVITE_PARAM } from './inviteCode';
 import { JoinTeamDialog } from './JoinTeamDialog';
 import { TeamCard, TeamCardSkeleton } from './TeamCard';

@@ -23,7 +23,7 @@ import { optional, useForm, type FormValidator } from '@/lib/forms/useForm';
 import { errorMessageOf, useNotify } from '@/lib/notifications';
 import { LoadError } from '@/components/status/LoadError';
 import { useJoinGame, useMyTeams } from '@/hooks/games';
-import { CreateTeamButton } from '@/pages/teams/CreateTeamButton';
+import { CreateTeamButton } from '@/components/teams/CreateTeamButton';
 
 type Values = { teamId: string; inviteCode: string; division: string };
 

@@ -18,7 +18,7 @@ import { LoadError } from '@/components/status/LoadError';
 import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 import { useProfile } from '@/hooks/account';
 import { usePost } from '@/hooks/posts';
-import { PostByline } from '@/pages/posts/components/PostByline';
+import { PostByline } from '@/components/posts/PostByline';
 import { PostNotFound } from './PostNotFound';
 import { playerPaths } from '@/lib/paths';
 

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameChallenge, TeamGameRecord } from '@/api/types';
 import { playerPaths } from '@/lib/paths';
 import { formatDateRange, formatDateTime } from '@/lib/time/format';
-import { TeamSolves } from '@/pages/games/[id]/scoreboard/TeamSolves';
+import { TeamSolves } from '@/components/scoreboard/TeamSolves';
 
 export function TeamGameCard({ record }: { record: TeamGameRecord }) {
   const { t, i18n } = useTranslation();

@@ -16,7 +16,7 @@ import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 import { useTeamCard } from '@/hooks/scoreboard';
 import { useTeamGames } from '@/hooks/teamGames';
 import { usePageTitle } from '@/lib/usePageTitle';
-import { TeamMembers } from '@/pages/games/[id]/scoreboard/TeamMembers';
+import { TeamMembers } from '@/components/scoreboard/TeamMembers';
 import { TeamGameCard } from './TeamGameCard';
 
 function TeamGames({ teamId }: { teamId: number }) {

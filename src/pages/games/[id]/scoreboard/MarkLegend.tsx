@@ -2,7 +2,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { SolveIcon, type SolveKind } from './SolveMark';
+import { SolveIcon, type SolveKind } from '@/components/scoreboard/SolveMark';
 
 const KINDS: readonly SolveKind[] = ['FirstBlood', 'SecondBlood', 'ThirdBlood', 'Normal'];
 

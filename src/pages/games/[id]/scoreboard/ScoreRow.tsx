@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScoreboardRow } from '@/api/types';
 import { solvesOf, type CategoryColumns } from './board';
 import { FrozenBoard } from './frozenBoard';
-import { SolveMark } from './SolveMark';
+import { SolveMark } from '@/components/scoreboard/SolveMark';
 import {
   CHALLENGE_WIDTH,
   RANK_WIDTH,

@@ -17,8 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { GameChallenge, ScoreboardRow } from '@/api/types';
 import { playerPaths } from '@/lib/paths';
-import { TeamMembers } from './TeamMembers';
-import { TeamSolves } from './TeamSolves';
+import { TeamMembers } from '@/components/scoreboard/TeamMembers';
+import { TeamSolves } from '@/components/scoreboard/TeamSolves';
 
 export interface TeamDialogProps {
   open: boolean;

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { maxLengthOf } from '@/api/validation';
 import { useForm } from '@/lib/forms/useForm';
-import { teamValidators, type TeamValues } from './teamFields';
+import { teamValidators, type TeamValues } from '@/components/teams/teamFields';
 
 export interface TeamFormDialogProps {
   open: boolean;

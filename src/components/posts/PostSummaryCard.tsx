@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '@/api/types';
 import { MarkdownContent } from '@/components/markdown/MarkdownContent';
-import { PostByline } from './PostByline';
+import { PostByline } from '@/components/posts/PostByline';
 import { playerPaths } from '@/lib/paths';
 
 export function PostSummaryCard({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPublicGame } from '@/test/builders';
-import { groupGames } from './groupGames';
+import { groupGames } from '@/components/games/groupGames';
 
 const now = 1_800_000_000_000;
 const HOUR = 3_600_000;

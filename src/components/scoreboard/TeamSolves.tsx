@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { GameChallenge, ScoreboardSolve } from '@/api/types';
 import { formatDateTime } from '@/lib/time/format';
-import { SolveIcon, solveKind } from './SolveMark';
+import { SolveIcon, solveKind } from '@/components/scoreboard/SolveMark';
 
 export interface TeamSolvesProps {
   solves: readonly ScoreboardSolve[];

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { optional } from '@/lib/forms/useForm';
 import { useNotify } from '@/lib/notifications';
 import { useCreateTeam } from '@/hooks/teams';
-import { TeamFormDialog } from './TeamFormDialog';
-import type { TeamValues } from './teamFields';
+import { TeamFormDialog } from '@/components/teams/TeamFormDialog';
+import type { TeamValues } from '@/components/teams/teamFields';
 
 const EMPTY: TeamValues = { name: '', bio: '' };
 
