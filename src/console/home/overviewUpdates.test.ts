@@ -17,6 +17,7 @@ const T = 1_700_000_040_000; // a minute's start
 const game = (overrides: Partial<GameOverview> = {}): GameOverview => ({
   id: 3,
   title: 'Spring CTF',
+  hidden: false,
   start: T - 3_600_000,
   end: T + 3_600_000,
   phase: 'Running',
