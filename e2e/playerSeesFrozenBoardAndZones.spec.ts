@@ -2,7 +2,8 @@
 // whose zone is not UTC (Asia/Shanghai): times say their zone (game page, scoreboard, console date
 // inputs); a per-team download keeps the name it was uploaded with (button and saved file); a
 // flag just accepted leaves the success and no flag box; after the freeze the player's board
-// shows no "Live" chip, marks the own row, and the organiser's board says what players see. Axe
+// shows no "Live" chip, marks the own row, and the organiser's board says what players see; the
+// locked team's disabled Invite says why in a tooltip. Axe
 // finds nothing critical or serious on the player pages touched. Screenshots:
 // test-results/screenshots/frozen-zones-*.png.
 import { mkdir, readFile } from 'node:fs/promises';
@@ -177,6 +178,20 @@ describe('a player abroad on a frozen board', skipUnless(enabled, noChromium), (
     } finally {
       await context.close();
     }
+  });
+
+  it('explains the locked team’s disabled Invite in a tooltip', async () => {
+    await page.goto(`${server.url}/teams`);
+    const card = page.getByRole('article', { name: teamName });
+    const invite = card.getByRole('button', { name: 'Invite' });
+    expect(await invite.isDisabled()).toBe(true);
+    await invite.locator('xpath=..').hover();
+    await page
+      .getByRole('tooltip')
+      .getByText('The team is locked while it plays a game: nobody can join until that game ends.')
+      .waitFor();
+    await shot(page, 'invite-locked');
+    await expectNoBlockingAxe(page, 'teams page with the Invite tooltip');
   });
 
   it('tells the organiser, who sees the board live, what players see', async () => {
