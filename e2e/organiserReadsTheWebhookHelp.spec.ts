@@ -70,11 +70,11 @@ describe(
         animations: 'disabled',
       });
       // Close stays in sight while the help scrolls, on a phone too.
-    const close = help.getByRole('button', { name: 'Close' });
-    const box = await close.boundingBox();
-    expect(box, where).not.toBeNull();
-    expect(box!.y + box!.height, where).toBeLessThanOrEqual(page.viewportSize()!.height);
-    await close.click();
+      const close = help.getByRole('button', { name: 'Close' });
+      const box = await close.boundingBox();
+      expect(box, where).not.toBeNull();
+      expect(box!.y + box!.height, where).toBeLessThanOrEqual(page.viewportSize()!.height);
+      await close.click();
       await help.waitFor({ state: 'detached' });
     }
 

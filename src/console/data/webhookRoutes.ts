@@ -40,6 +40,7 @@ export function webhookBody(changes: WebhookChanges): WebhookUpdate {
   if (changes.url !== undefined) body.url = changes.url.trim();
   if (changes.format !== undefined) body.format = changes.format;
   if (changes.enabled !== undefined) body.enabled = changes.enabled;
+  if (changes.holdDuringFreeze !== undefined) body.holdDuringFreeze = changes.holdDuringFreeze;
   if (changes.events !== undefined)
     body.events = WEBHOOK_EVENTS.filter((event) => changes.events?.includes(event));
   if (changes.gameId !== undefined) {
