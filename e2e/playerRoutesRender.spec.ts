@@ -224,7 +224,7 @@ describe(
     for (const scheme of schemes) {
       for (const [device, viewport] of Object.entries(devices)) {
         const view = `${scheme}-${device}`;
-        it(`renders every route (${view})`, { timeout: 300_000 }, async () => {
+        it(`renders every route (${view})`, { timeout: 600_000 }, async () => {
           const contexts = new Map<Visitor, BrowserContext>();
           try {
             for (const route of routes) {
