@@ -58,7 +58,7 @@ function crowdedChallengeRows(page: Page): Promise<string[]> {
     }
     for (const item of document.querySelectorAll('[data-testid="challenge-item"]')) {
       const parts = [
-        ...item.querySelectorAll('a, [role="switch"], .MuiTypography-body2 > span'),
+        ...item.querySelectorAll('a, .MuiSwitch-root, .MuiTypography-body2 > span'),
       ].map((element) => ({
         text: element.textContent ?? '',
         box: element.getBoundingClientRect(),
@@ -172,8 +172,12 @@ describe('an organiser edits challenges', skipUnless(enabled, noChromium), () =>
       );
       expect((await stored.json()).title).toBe(`Warm-up (${name})`);
 
-      await page.locator('textarea[name="content"]').fill('Say hello.');
+      await page.locator('textarea[name="content"]').fill(`Say hello (${name}).`);
       await expect.poll(() => save.isEnabled()).toBe(true);
+      // on a phone the saved toast covers the bottom toolbar until it goes (a pointer resting
+      // on it keeps it: the pointer moves off first)
+      await page.mouse.move(0, 0);
+      await page.locator('.MuiSnackbar-root').waitFor({ state: 'detached' });
       await save.click();
       await expect.poll(() => save.isDisabled()).toBe(true);
       await shot('saved');
@@ -202,10 +206,11 @@ describe('an organiser edits challenges', skipUnless(enabled, noChromium), () =>
       );
       expect((await stored.json()).isEnabled).toBe(false);
       await expectAccessible('container challenge edit');
+      // back as it was: nothing unsaved, so the next page opens without a question
+      await page.getByRole('switch', { name: 'Enabled' }).uncheck();
     });
 
     it('reads the challenge list without cells running into each other', async () => {
-      page.once('dialog', (dialog) => void dialog.accept());
       await page.goto(`${server.url}/admin/games/${gameId}/challenges`);
       await page.getByRole('link', { name: 'Cookie Jar' }).waitFor();
       await waitUntilLoaded(page);

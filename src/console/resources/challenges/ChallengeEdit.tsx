@@ -78,6 +78,8 @@ export function ChallengeEdit() {
         redirect={false}
         redirectOnError={() => consolePaths.challenges(meta.gameId)}
         actions={<Actions meta={meta} />}
+        // the attachment and test container go under the form until there is room beside it
+        sx={{ '& .RaEdit-main': { flexDirection: { xs: 'column', lg: 'row' } } }}
         aside={
           <Stack sx={{ alignSelf: 'flex-start', width: { xs: '100%', lg: 'auto' } }}>
             <AttachmentPanel />
