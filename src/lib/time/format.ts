@@ -11,7 +11,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 // `dateStyle`/`timeStyle` cannot be combined with `timeZoneName`: the fields are spelled out.
-const dateTimeOptions: Intl.DateTimeFormatOptions = {
+export const dateTimeOptions: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   month: 'short',
   day: 'numeric',

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@/lib/time/format';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
@@ -39,9 +40,7 @@ describe('TestContainerPanel', () => {
     renderEdit();
     expect(await screen.findByLabelText('Entry')).toHaveProperty('textContent', '10.0.0.5:30001');
     expect(screen.getByText('Running')).toBeTruthy();
-    expect(
-      screen.getByText(`Stops at ${new Date(running.expectStopAt).toLocaleString()}`),
-    ).toBeTruthy();
+    expect(screen.getByText(`Stops at ${formatDateTime(running.expectStopAt)}`)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy the entry' })).toBeTruthy();
     expect(screen.queryByText(/Platform proxy/)).toBeNull();
   });

@@ -3,6 +3,7 @@
  * before the game, see how to reach it and when it stops, and stop it. It acts at once, apart from
  * the form; the challenge's record then refreshes to show the server's view.
  */
+import { formatDateTime } from '@/lib/time/format';
 import Box from '@mui/material/Box';
 import MuiButton from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -16,7 +17,13 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import {
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  useLocaleState,
+} from 'react-admin';
 import type { ChallengeDetail, ContainerInfo } from '@/api/types';
 import type { ConsoleDataProvider } from '@/console/data/dataProvider';
 import { hasContainer } from './choices';
@@ -74,6 +81,7 @@ function ContainerEntry({ entry }: { entry: string }) {
 
 function CurrentContainer({ container }: { container: ContainerInfo }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <Stack spacing={1}>
       <Box>
@@ -86,7 +94,7 @@ function CurrentContainer({ container }: { container: ContainerInfo }) {
       <ContainerEntry entry={container.entry} />
       <Typography variant="body2">
         {translate('resources.challenges.test_container.expires', {
-          time: new Date(container.expectStopAt).toLocaleString(),
+          time: formatDateTime(container.expectStopAt, locale),
         })}
       </Typography>
     </Stack>

@@ -9,7 +9,6 @@ import {
   Button,
   CreateButton,
   DataTable,
-  DateField,
   List,
   Pagination,
   TopToolbar,
@@ -20,6 +19,7 @@ import type { Game } from '@/api/types';
 import { ListError } from '@/console/ListError';
 import { consolePaths, useAdminPath } from '@/console/paths';
 import { ImportGameButton } from './ImportGameButton';
+import { ZonedDateField } from '@/console/fields/ZonedDateField';
 
 function PosterThumbnail() {
   const record = useRecordContext<Game>();
@@ -91,10 +91,10 @@ export function GameList() {
         <DataTable.Col source="poster" disableSort field={PosterThumbnail} />
         <DataTable.Col source="title" disableSort />
         <DataTable.Col source="start" disableSort>
-          <DateField source="start" showTime />
+          <ZonedDateField source="start" />
         </DataTable.Col>
         <DataTable.Col source="end" disableSort>
-          <DateField source="end" showTime />
+          <ZonedDateField source="end" />
         </DataTable.Col>
         <DataTable.Col
           source="hidden"

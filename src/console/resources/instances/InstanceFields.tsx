@@ -5,11 +5,11 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate, useLocaleState } from 'react-admin';
 import { useClientConfig } from '@/lib/useClientConfig';
 import { entryOf, type InstanceRecord } from '@/console/data/instanceRoutes';
 import { consolePaths, useAdminPath } from '@/console/paths';
-import { formatDuration } from '@/lib/time/format';
+import { formatDuration, formatDateTime } from '@/lib/time/format';
 import { urgencyOf } from './countdown';
 import { useNow } from '@/lib/time/useNow';
 
@@ -71,6 +71,7 @@ export function EntryField() {
 
 /** Time left before the planned stop, ticking; orange in the renewal window, red at the end. */
 export function ExpiryField() {
+  const [locale] = useLocaleState();
   const record = useRecordContext<InstanceRecord>();
   const translate = useTranslate();
   const now = useNow();
@@ -83,7 +84,7 @@ export function ExpiryField() {
       ? translate('resources.instances.expires_in', { time: formatDuration(left, { short: true }) })
       : translate('resources.instances.expired');
   return (
-    <Tooltip title={new Date(record.expectStopAt).toLocaleString()}>
+    <Tooltip title={formatDateTime(record.expectStopAt, locale)}>
       <Typography
         variant="body2"
         data-urgency={urgency}

@@ -6,7 +6,6 @@
 import {
   BulkDeleteButton,
   DataTable,
-  DateField,
   DeleteButton,
   List,
   Pagination,
@@ -20,6 +19,7 @@ import {
 } from '@/console/data/instanceRoutes';
 import { ListError } from '@/console/ListError';
 import { ChallengeField, EntryField, ExpiryField, GameField, TeamField } from './InstanceFields';
+import { ZonedDateField } from '@/console/fields/ZonedDateField';
 
 export const REFRESH_INTERVAL_MS = 10_000;
 
@@ -83,7 +83,7 @@ export function InstanceList() {
           field={EntryField}
         />
         <DataTable.Col source="startedAt">
-          <DateField source="startedAt" showTime />
+          <ZonedDateField source="startedAt" />
         </DataTable.Col>
         <DataTable.Col source="expectStopAt" field={ExpiryField} />
         <DataTable.Col align="right" disableSort>

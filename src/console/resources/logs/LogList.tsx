@@ -3,7 +3,7 @@
  * `/hub/admin` appear on top of the first page while the page is open (see ./useLiveLogs.ts).
  */
 import Typography from '@mui/material/Typography';
-import { DataTable, DateField, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { DataTable, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import { levelFilterOf, type LogRecord } from '@/console/data/logRoutes';
 import { ListError } from '@/console/ListError';
 import { ScrollableListCard } from '@/console/ScrollableListCard';
@@ -13,6 +13,7 @@ import { LiveStatus } from './LiveStatus';
 import { LogPagination } from './LogPagination';
 import { mergeLive, unseenEntries } from './liveLogs';
 import { useLiveLogs, type LiveLogs } from './useLiveLogs';
+import { ZonedDateField } from '@/console/fields/ZonedDateField';
 
 const filters = [<LevelInput key="level" source="level" alwaysOn />];
 
@@ -53,7 +54,7 @@ function LiveLogTable({ live }: { live: LiveLogs }) {
       }
     >
       <DataTable.Col source="time" disableSort>
-        <DateField source="time" showTime />
+        <ZonedDateField source="time" />
       </DataTable.Col>
       <DataTable.Col source="level" disableSort field={LevelChip} />
       <DataTable.Col source="name" disableSort />

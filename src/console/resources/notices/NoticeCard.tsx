@@ -10,11 +10,12 @@ import CardHeader from '@mui/material/CardHeader';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
-import { Button, DateField, DeleteButton, useRecordContext, useTranslate } from 'react-admin';
+import { Button, DeleteButton, useRecordContext, useTranslate } from 'react-admin';
 import type { GameNotice, NoticeType } from '@/api/types';
 import { MarkdownPreview } from '@/console/inputs/MarkdownInput';
 import { NoticeEditDialog } from './NoticeEditDialog';
 import type { GameMeta } from '@/console/data/kit';
+import { ZonedDateField } from '@/console/fields/ZonedDateField';
 
 const chipColor: Record<NoticeType, ChipProps['color']> = {
   Normal: 'primary',
@@ -71,7 +72,7 @@ export function NoticeCard({ meta }: { meta: GameMeta }) {
             label={translate(`resources.notices.types.${notice.type}`)}
           />
         }
-        title={<DateField source="time" showTime />}
+        title={<ZonedDateField source="time" />}
         action={isNormal && <NoticeActions notice={notice} meta={meta} />}
         sx={{ pb: 0 }}
       />

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@/lib/time/format';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GameNotice } from '@/api/types';
@@ -33,9 +34,7 @@ describe('NoticeList', () => {
     expect(first.textContent).toContain('Round two is open');
     expect(within(second).getByText('players').tagName).toBe('STRONG');
     expect(within(second).getByText('Notice')).toBeTruthy();
-    expect(
-      within(second).getByText(new Date(older.time).toLocaleString(), { exact: false }),
-    ).toBeTruthy();
+    expect(within(second).getByText(formatDateTime(older.time), { exact: false })).toBeTruthy();
   });
 
   it('renders notice Markdown sanitised', async () => {

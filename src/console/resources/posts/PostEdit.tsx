@@ -7,21 +7,24 @@ import {
   Toolbar,
   useRecordContext,
   useTranslate,
+  useLocaleState,
 } from 'react-admin';
 import type { PostDetail } from '@/api/types';
 import { PostInputs } from './PostInputs';
 import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
+import { formatDateTime } from '@/lib/time/format';
 
 /** Who wrote the post last, and when: saving the text makes the caller the author. */
 function LastUpdate() {
   const record = useRecordContext<PostDetail>();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   if (!record) return null;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
       {translate('resources.posts.last_update', {
         author: record.authorName ?? translate('resources.posts.deleted_author'),
-        time: new Date(record.time).toLocaleString(),
+        time: formatDateTime(record.time, locale),
       })}
     </Typography>
   );

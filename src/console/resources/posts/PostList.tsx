@@ -9,7 +9,6 @@ import {
   BulkDeleteButton,
   CreateButton,
   DataTable,
-  DateField,
   List,
   Pagination,
   TopToolbar,
@@ -19,6 +18,7 @@ import {
 import type { Post } from '@/api/types';
 import { ListError } from '@/console/ListError';
 import { PinSwitch } from './PinSwitch';
+import { ZonedDateField } from '@/console/fields/ZonedDateField';
 
 /** The summary's first lines (it is Markdown, shown here as text). */
 function Summary() {
@@ -77,7 +77,7 @@ export function PostList() {
         <DataTable.Col source="isPinned" disableSort field={PinSwitch} />
         <DataTable.Col source="authorName" disableSort field={PostAuthor} />
         <DataTable.Col source="time" disableSort>
-          <DateField source="time" showTime />
+          <ZonedDateField source="time" />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -6,12 +6,14 @@ import {
   TopToolbar,
   useRecordContext,
   useTranslate,
+  useLocaleState,
 } from 'react-admin';
 import type { UserRecord } from '@/console/data/dataRoutes';
 import { BanButton } from './BanButton';
 import { ResetPasswordButton } from './ResetPasswordButton';
 import { UserInputs } from './UserInputs';
 import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
+import { formatDateTime } from '@/lib/time/format';
 
 function UserEditActions() {
   return (
@@ -27,8 +29,9 @@ function UserEditActions() {
 function UserFacts() {
   const record = useRecordContext<UserRecord>();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   if (!record) return null;
-  const time = (ms: number) => (ms ? new Date(ms).toLocaleString() : '—');
+  const time = (ms: number) => (ms ? formatDateTime(ms, locale) : '—');
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
       {translate('resources.users.facts', {

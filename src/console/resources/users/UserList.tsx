@@ -9,7 +9,6 @@ import {
   BulkDeleteButton,
   CreateButton,
   DataTable,
-  DateField,
   List,
   Pagination,
   SearchInput,
@@ -19,6 +18,7 @@ import {
 } from 'react-admin';
 import type { UserRecord } from '@/console/data/dataRoutes';
 import { ListError } from '@/console/ListError';
+import { ZonedDateField } from '@/console/fields/ZonedDateField';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -57,7 +57,7 @@ function LastVisit() {
   const translate = useTranslate();
   if (!record) return null;
   if (!record.lastVisitedUtc) return <>{translate('resources.users.never')}</>;
-  return <DateField source="lastVisitedUtc" showTime />;
+  return <ZonedDateField source="lastVisitedUtc" />;
 }
 
 export function UserList() {

@@ -32,6 +32,7 @@ import type { Webhook, WebhookDelivery } from '@/api/types';
 import type { ConsoleDataProvider } from '@/console/data/dataProvider';
 import { usePaginationLabels } from '@/console/usePaginationLabels';
 import { outcomeOf, statusColour } from './deliveryText';
+import { formatDateTime } from '@/lib/time/format';
 
 /** How often the log is read again while something is pending, and otherwise. */
 export const PENDING_REFRESH_MS = 2_000;
@@ -118,10 +119,7 @@ export function DeliveryLog() {
         : IDLE_REFRESH_MS,
   });
   if (!hook) return null;
-  const time = (ms: number | null) =>
-    ms === null
-      ? '—'
-      : new Date(ms).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium' });
+  const time = (ms: number | null) => (ms === null ? '—' : formatDateTime(ms, locale));
   const rows = log.data?.data ?? [];
   return (
     <Stack spacing={1} sx={{ width: '100%' }}>

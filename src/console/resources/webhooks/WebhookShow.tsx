@@ -5,7 +5,6 @@
 import Stack from '@mui/material/Stack';
 import {
   BooleanField,
-  DateField,
   DeleteButton,
   EditButton,
   Labeled,
@@ -18,6 +17,7 @@ import { DeliveryLog } from './DeliveryLog';
 import { SecretField } from './SecretField';
 import { EventsField, FormatField, ScopeField } from './WebhookFields';
 import { WebhookHelpButton } from './WebhookHelp';
+import { ZonedDateField } from '@/console/fields/ZonedDateField';
 
 function Actions() {
   return (
@@ -49,7 +49,7 @@ export function WebhookShow() {
             <BooleanField source="holdDuringFreeze" />
           </Labeled>
           <Labeled source="createdAt">
-            <DateField source="createdAt" showTime />
+            <ZonedDateField source="createdAt" />
           </Labeled>
         </Stack>
         <Labeled source="events">

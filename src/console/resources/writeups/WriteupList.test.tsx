@@ -1,3 +1,4 @@
+import { formatDateTime } from '@/lib/time/format';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { NotificationProvider } from '@/lib/notifications';
@@ -60,7 +61,7 @@ describe('WriteupList', () => {
     const row = (await screen.findByText('Crabs')).closest('tr')!;
     expect(within(row).getByText('Writeup-3-7-20270115-10.00.00Z.pdf')).toBeTruthy();
     expect(
-      within(row).getByText(new Date(crabs.uploadTimeUtc).toLocaleString(), { exact: false }),
+      within(row).getByText(formatDateTime(crabs.uploadTimeUtc), { exact: false }),
     ).toBeTruthy();
     expect(screen.getByText('Owls')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Writeups' }).getAttribute('aria-selected')).toBe(
@@ -74,7 +75,7 @@ describe('WriteupList', () => {
     const settings = await screen.findByRole('region', { name: 'Writeup settings' });
     expect(await within(settings).findByText('Required')).toBeTruthy();
     expect(
-      within(settings).getByText(new Date(game.writeupDeadline).toLocaleString(), {
+      within(settings).getByText(formatDateTime(game.writeupDeadline), {
         exact: false,
       }),
     ).toBeTruthy();

@@ -10,7 +10,6 @@ import DownloadIcon from '@mui/icons-material/Download';
 import {
   Button,
   DataTable,
-  DateField,
   List,
   TopToolbar,
   useGetOne,
@@ -24,6 +23,7 @@ import { writeupFiles } from '@/console/data/writeupRoutes';
 import { GameTabs } from '@/console/resources/games/GameTabs';
 import { WriteupSettings } from './WriteupSettings';
 import { type GameMeta, useGameMeta } from '@/console/data/kit';
+import { ZonedDateField } from '@/console/fields/ZonedDateField';
 
 type Download = ReturnType<typeof useDownload>;
 
@@ -112,7 +112,7 @@ export function WriteupList() {
             render={(writeup) => writeupFiles.nameOf(writeup)}
           />
           <Col source="uploadTimeUtc" disableSort>
-            <DateField source="uploadTimeUtc" showTime />
+            <ZonedDateField source="uploadTimeUtc" />
           </Col>
           <Col
             align="right"

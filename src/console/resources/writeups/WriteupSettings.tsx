@@ -2,6 +2,7 @@
  * The game's writeup settings, read from the game (required?, deadline, instructions), with the
  * way to the Info tab where they are changed.
  */
+import { formatDateTime } from '@/lib/time/format';
 import { useState } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Link } from 'react-router-dom';
-import { Button, useTranslate, type Identifier } from 'react-admin';
+import { Button, useTranslate, type Identifier, useLocaleState } from 'react-admin';
 import type { Game } from '@/api/types';
 import { MarkdownPreview } from '@/console/inputs/MarkdownInput';
 import { consolePaths, useAdminPath } from '@/console/paths';
@@ -29,6 +30,7 @@ function Setting({ label, children }: { label: string; children: React.ReactNode
 
 function Settings({ game }: { game: Game }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   // the page's opening time is close enough to say whether uploads have closed
   const [openedAt] = useState(Date.now);
   const closed = game.writeupDeadline < openedAt;
@@ -47,7 +49,7 @@ function Settings({ game }: { game: Game }) {
       </Setting>
       <Setting label={translate('resources.games.fields.writeupDeadline')}>
         <Typography>
-          {new Date(game.writeupDeadline).toLocaleString()}
+          {formatDateTime(game.writeupDeadline, locale)}
           {closed && ` (${translate('resources.writeups.closed')})`}
         </Typography>
       </Setting>
