@@ -12,5 +12,5 @@ export const RECEIVED_LOG = 'ReceivedLog';
 /** Vexil's hub method for a team's registration created, reviewed or removed (RegistrationChange). */
 export const RECEIVED_REGISTRATION_CHANGE = 'ReceivedRegistrationChange';
 
-/** Builds the `/hub/admin` connection (tests replace it with a fake). */
+/** Builds the `/hub/admin` connection (tests fake the SignalR builder underneath, see src/test/fakeHub.ts). */
 export const connectAdminHub: ConnectHub = createHubConnection;
