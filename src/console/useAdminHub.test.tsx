@@ -90,14 +90,12 @@ describe('useAdminHub', () => {
   });
 
   it('closes a connection still starting when unmounted, and never reports it live', async () => {
-    let started = () => {};
-    fakeHubs.onBuild = (opened) =>
-      (opened.startWith = () => new Promise<void>((resolve) => (started = resolve)));
+    const started = fakeHubs.holdStarts();
     const { unmount } = renderHub();
     expect(connection().starts).toBe(1);
     unmount();
     expect(connection().stops).toBe(1);
-    await act(async () => started());
+    started();
     expect(connection().starts).toBe(1);
   });
 });

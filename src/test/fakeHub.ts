@@ -80,9 +80,15 @@ export const fakeHubs = {
   last(url?: string): FakeHubConnection | undefined {
     return fakeHubs.opened.filter((hub) => url === undefined || hub.url === url).at(-1)?.connection;
   },
-  /** Every connection opened to `url`, oldest first. */
-  to(url: string): FakeHubConnection[] {
-    return fakeHubs.opened.filter((hub) => hub.url === url).map((hub) => hub.connection);
+  /**
+   * Holds the start of each connection built from now on, so the test sees it `connecting`;
+   * answers the function that lets the last held start succeed.
+   */
+  holdStarts(): () => void {
+    let started = () => {};
+    fakeHubs.onBuild = (connection) =>
+      (connection.startWith = () => new Promise<void>((resolve) => (started = resolve)));
+    return () => act(() => started());
   },
   reset() {
     fakeHubs.opened.length = 0;
