@@ -60,10 +60,9 @@ describe('pending reviews', () => {
     // log entries, even ones that read like a join, do not read the registrations again
     const reads = fakeApi.requests('GET', '/api/game/3/participations').length;
     fakeHubs.last(ADMIN_HUB_PATH)?.push(RECEIVED_LOG, buildLog({ msg: 'alice signed in' }));
-    fakeHubs.last(ADMIN_HUB_PATH)?.push(
-      RECEIVED_LOG,
-      buildLog({ msg: 'bob joined game Spring CTF with team 7' }),
-    );
+    fakeHubs
+      .last(ADMIN_HUB_PATH)
+      ?.push(RECEIVED_LOG, buildLog({ msg: 'bob joined game Spring CTF with team 7' }));
     fakeHubs.last(ADMIN_HUB_PATH)?.push(RECEIVED_REGISTRATION_CHANGE, {
       gameId: 3,
       teamId: 7,

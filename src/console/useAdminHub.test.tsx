@@ -21,9 +21,7 @@ const hubLine = {
 function renderHub(handlers: Partial<AdminHubHandlers> = {}) {
   const onLog = vi.fn();
   const onReconnected = vi.fn();
-  const view = renderHook(() =>
-    useAdminHub({ onLog, onReconnected, ...handlers }),
-  );
+  const view = renderHook(() => useAdminHub({ onLog, onReconnected, ...handlers }));
   return { ...view, onLog, onReconnected };
 }
 

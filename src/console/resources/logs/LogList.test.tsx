@@ -128,7 +128,9 @@ describe('LogList', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Error' }));
     await waitFor(() => expect(queryOf().level).toBe('Error'));
     await whenLive();
-    fakeHubs.last(ADMIN_HUB_PATH)!.push(RECEIVED_LOG, { ...buildLog({ msg: 'Routine' }), time: hubTime(9) });
+    fakeHubs
+      .last(ADMIN_HUB_PATH)!
+      .push(RECEIVED_LOG, { ...buildLog({ msg: 'Routine' }), time: hubTime(9) });
     fakeHubs.last(ADMIN_HUB_PATH)!.push(RECEIVED_LOG, {
       ...buildLog({ msg: 'Failure', level: 'Error' }),
       time: hubTime(10),
