@@ -1,18 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { fakeApi } from '@/test/apiMock';
-import { fakeAdminHub } from '@/test/fakeAdminHub';
+import { fakeHubs } from '@/test/fakeHub';
 import { buildGame, buildLog, buildParticipation } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
-import { RECEIVED_LOG, RECEIVED_REGISTRATION_CHANGE } from './adminHubConnection';
+import { ADMIN_HUB_PATH, RECEIVED_LOG, RECEIVED_REGISTRATION_CHANGE } from './adminHubConnection';
 import { ConsoleMenu } from './ConsoleMenu';
 import { RegistrationUpdates } from './RegistrationUpdates';
 import { ParticipationReview } from './resources/participations/ParticipationReview';
 
-vi.mock('@/console/adminHubConnection', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/console/adminHubConnection')>()),
-  connectAdminHub: (await import('@/test/fakeAdminHub')).fakeAdminHub.connect,
-}));
+vi.mock('@microsoft/signalr', async (importOriginal) =>
+  (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
+);
 
 const open = buildGame({ id: 3, title: 'Spring CTF', end: Date.now() + 86_400_000 });
 const ended = buildGame({ id: 4, title: 'Old CTF', end: Date.now() - 86_400_000 });
@@ -37,7 +36,7 @@ const renderWith = (page: React.ReactNode, route = '/') =>
   );
 
 describe('pending reviews', () => {
-  beforeEach(() => fakeAdminHub.reset());
+  beforeEach(() => fakeHubs.reset());
 
   it('shows a menu entry with a badge per open game with teams to review', async () => {
     serve();
@@ -51,7 +50,7 @@ describe('pending reviews', () => {
     serve();
     renderWith(<ParticipationReview />, '/games/3/review');
     expect(await screen.findByRole('row', { name: 'Alpha' })).toBeTruthy();
-    await waitFor(() => expect(fakeAdminHub.last?.starts).toBe(1));
+    await waitFor(() => expect(fakeHubs.last(ADMIN_HUB_PATH)?.starts).toBe(1));
 
     fakeApi.on('GET', '/api/game/3/participations', 200, [
       pending('Alpha'),
@@ -60,12 +59,11 @@ describe('pending reviews', () => {
     ]);
     // log entries, even ones that read like a join, do not read the registrations again
     const reads = fakeApi.requests('GET', '/api/game/3/participations').length;
-    fakeAdminHub.last?.push(RECEIVED_LOG, buildLog({ msg: 'alice signed in' }));
-    fakeAdminHub.last?.push(
-      RECEIVED_LOG,
-      buildLog({ msg: 'bob joined game Spring CTF with team 7' }),
-    );
-    fakeAdminHub.last?.push(RECEIVED_REGISTRATION_CHANGE, {
+    fakeHubs.last(ADMIN_HUB_PATH)?.push(RECEIVED_LOG, buildLog({ msg: 'alice signed in' }));
+    fakeHubs
+      .last(ADMIN_HUB_PATH)
+      ?.push(RECEIVED_LOG, buildLog({ msg: 'bob joined game Spring CTF with team 7' }));
+    fakeHubs.last(ADMIN_HUB_PATH)?.push(RECEIVED_REGISTRATION_CHANGE, {
       gameId: 3,
       teamId: 7,
       status: 'Pending',

@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { FakeHubConnection, fakeAdminHub } from '@/test/fakeAdminHub';
+import { fakeHubs } from '@/test/fakeHub';
 import { retryDelay } from '@/lib/realtime/hubLink';
-import { RECEIVED_LOG } from './adminHubConnection';
+import { ADMIN_HUB_PATH, RECEIVED_LOG } from './adminHubConnection';
 import { fromHubLog, useAdminHub, type AdminHubHandlers } from './useAdminHub';
+
+vi.mock('@microsoft/signalr', async (importOriginal) =>
+  (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
+);
 
 const hubLine = {
   time: '2027-01-15T08:00:00.000+00:00',
@@ -17,16 +21,14 @@ const hubLine = {
 function renderHub(handlers: Partial<AdminHubHandlers> = {}) {
   const onLog = vi.fn();
   const onReconnected = vi.fn();
-  const view = renderHook(() =>
-    useAdminHub({ onLog, onReconnected, ...handlers }, fakeAdminHub.connect),
-  );
+  const view = renderHook(() => useAdminHub({ onLog, onReconnected, ...handlers }));
   return { ...view, onLog, onReconnected };
 }
 
-const connection = () => fakeAdminHub.last as FakeHubConnection;
+const connection = () => fakeHubs.last(ADMIN_HUB_PATH)!;
 
 describe('useAdminHub', () => {
-  beforeEach(() => fakeAdminHub.reset());
+  beforeEach(() => fakeHubs.reset());
   afterEach(() => vi.useRealTimers());
 
   it('connects when mounted and disconnects when unmounted', async () => {
@@ -64,12 +66,8 @@ describe('useAdminHub', () => {
       .fn<() => Promise<void>>()
       .mockRejectedValueOnce(new Error('refused'))
       .mockResolvedValue(undefined);
-    const connect = async () => {
-      const opened = (await fakeAdminHub.connect()) as FakeHubConnection;
-      opened.startWith = failing;
-      return opened;
-    };
-    const { result } = renderHook(() => useAdminHub({ onLog: vi.fn() }, connect));
+    fakeHubs.onBuild = (opened) => (opened.startWith = failing);
+    const { result } = renderHook(() => useAdminHub({ onLog: vi.fn() }));
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(result.current).toBe('offline');
     await act(() => vi.advanceTimersByTimeAsync(retryDelay(0)));
@@ -89,11 +87,14 @@ describe('useAdminHub', () => {
     expect(connection().starts).toBe(2);
   });
 
-  it('does not start a connection that arrives after unmounting', async () => {
+  it('closes a connection still starting when unmounted, and never reports it live', async () => {
+    const started = fakeHubs.holdStarts();
     const { unmount } = renderHub();
+    expect(connection().starts).toBe(1);
     unmount();
-    await act(() => Promise.resolve());
-    expect(connection()?.starts ?? 0).toBe(0);
+    expect(connection().stops).toBe(1);
+    started();
+    expect(connection().starts).toBe(1);
   });
 });
 

@@ -5,10 +5,10 @@
  * have been missed meanwhile.
  */
 import type { LogMessage } from '@/api/types';
-import type { ConnectHub, HubStatus } from '@/lib/realtime/hubLink';
+import type { HubStatus } from '@/lib/realtime/hubLink';
 import { useHub } from '@/lib/realtime/useHub';
 import { useRefetchOnReconnect } from '@/lib/realtime/useRefetchOnReconnect';
-import { ADMIN_HUB_PATH, connectAdminHub, RECEIVED_LOG } from './adminHubConnection';
+import { ADMIN_HUB_PATH, RECEIVED_LOG } from './adminHubConnection';
 
 export interface AdminHubHandlers {
   onLog: (entry: LogMessage) => void;
@@ -37,10 +37,7 @@ export function fromHubLog(payload: unknown): LogMessage | undefined {
   };
 }
 
-export function useAdminHub(
-  handlers: AdminHubHandlers,
-  connect: ConnectHub = connectAdminHub,
-): HubStatus {
+export function useAdminHub(handlers: AdminHubHandlers): HubStatus {
   const status = useHub<unknown>({
     url: ADMIN_HUB_PATH,
     target: RECEIVED_LOG,
@@ -48,7 +45,6 @@ export function useAdminHub(
       const entry = fromHubLog(payload);
       if (entry) handlers.onLog(entry);
     },
-    connect,
   });
   useRefetchOnReconnect(status, () => handlers.onReconnected?.());
   return status;

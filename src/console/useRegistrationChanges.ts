@@ -4,14 +4,10 @@
  * back, `onReconnected` says changes may have been missed meanwhile.
  */
 import type { ParticipationStatus, RegistrationChange } from '@/api/types';
-import type { ConnectHub, HubStatus } from '@/lib/realtime/hubLink';
+import type { HubStatus } from '@/lib/realtime/hubLink';
 import { useHub } from '@/lib/realtime/useHub';
 import { useRefetchOnReconnect } from '@/lib/realtime/useRefetchOnReconnect';
-import {
-  ADMIN_HUB_PATH,
-  connectAdminHub,
-  RECEIVED_REGISTRATION_CHANGE,
-} from './adminHubConnection';
+import { ADMIN_HUB_PATH, RECEIVED_REGISTRATION_CHANGE } from './adminHubConnection';
 
 export interface RegistrationChangeHandlers {
   onChange: (change: RegistrationChange) => void;
@@ -38,10 +34,7 @@ export function fromHubRegistrationChange(payload: unknown): RegistrationChange 
   return { gameId: change.gameId, teamId: change.teamId, status, previous };
 }
 
-export function useRegistrationChanges(
-  handlers: RegistrationChangeHandlers,
-  connect: ConnectHub = connectAdminHub,
-): HubStatus {
+export function useRegistrationChanges(handlers: RegistrationChangeHandlers): HubStatus {
   const status = useHub<unknown>({
     url: ADMIN_HUB_PATH,
     target: RECEIVED_REGISTRATION_CHANGE,
@@ -49,7 +42,6 @@ export function useRegistrationChanges(
       const change = fromHubRegistrationChange(payload);
       if (change) handlers.onChange(change);
     },
-    connect,
   });
   useRefetchOnReconnect(status, () => handlers.onReconnected?.());
   return status;

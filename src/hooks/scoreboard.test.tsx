@@ -2,27 +2,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { HubStatus, UseHubOptions } from '@/lib/realtime/useHub';
 import { fakeApi } from '@/test/apiMock';
 import { buildScoreboard } from '@/test/builders';
+import { fakeHubs } from '@/test/fakeHub';
 import { LIVE_SAFETY_INTERVAL, UPDATE_SPREAD } from './boardUpdates';
 import { useScoreboard } from './scoreboard';
 
-const hub = vi.hoisted(() => ({
-  last: undefined as UseHubOptions<unknown> | undefined,
-  status: 'live' as HubStatus,
-}));
-vi.mock('@/lib/realtime/useHub', () => ({
-  useHub: (options: UseHubOptions<unknown>) => {
-    hub.last = options;
-    return options.enabled === false ? 'offline' : hub.status;
-  },
-}));
+vi.mock('@microsoft/signalr', async (importOriginal) =>
+  (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
+);
 
 const BOARD = '/api/game/3/scoreboard';
 const UPDATED = 1_700_000_000_000;
 const reads = () => fakeApi.requests('GET', BOARD).length;
-const update = (version: number, gameId = 3) => act(() => hub.last!.onMessage({ gameId, version }));
+const hubUrls = () => fakeHubs.opened.map((hub) => hub.url);
+const update = (version: number, gameId = 3) =>
+  fakeHubs.last('/hub/user?game=3')!.push('ReceivedScoreboardUpdate', { gameId, version });
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -33,18 +28,14 @@ describe('useScoreboard', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fakeApi.on('GET', BOARD, 200, buildScoreboard([], [], { updateTimeUtc: UPDATED }));
-    hub.status = 'live';
+    fakeHubs.reset();
   });
   afterEach(() => vi.useRealTimers());
 
   it('follows the board updates of a running game instead of polling every 10 s', async () => {
     renderHook(() => useScoreboard(3, { live: true }), { wrapper });
     await waitFor(() => expect(reads()).toBe(1));
-    expect(hub.last).toMatchObject({
-      url: '/hub/user?game=3',
-      target: 'ReceivedScoreboardUpdate',
-      enabled: true,
-    });
+    expect(hubUrls()).toEqual(['/hub/user?game=3']);
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(reads()).toBe(1);
     // a safety read, in case an update was missed
@@ -55,7 +46,7 @@ describe('useScoreboard', () => {
   it('follows a monitor’s live board on the monitors’ hub (the players’ hub is quiet while frozen)', async () => {
     renderHook(() => useScoreboard(3, { live: true, monitor: true }), { wrapper });
     await waitFor(() => expect(reads()).toBe(1));
-    expect(hub.last).toMatchObject({ url: '/hub/monitor?game=3', enabled: true });
+    expect(hubUrls()).toEqual(['/hub/monitor?game=3']);
   });
 
   it('reads once, soon after an update of a newer board, however many arrive', async () => {
@@ -89,9 +80,9 @@ describe('useScoreboard', () => {
   });
 
   it('polls every 10 s while the hub is down', async () => {
-    hub.status = 'reconnecting';
     renderHook(() => useScoreboard(3, { live: true }), { wrapper });
     await waitFor(() => expect(reads()).toBe(1));
+    fakeHubs.last('/hub/user?game=3')!.drop();
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     await waitFor(() => expect(reads()).toBe(2));
   });
@@ -101,7 +92,7 @@ describe('useScoreboard', () => {
     await waitFor(() => expect(reads()).toBe(1));
     await act(() => vi.advanceTimersByTimeAsync(120_000));
     expect(reads()).toBe(1);
-    expect(hub.last).toMatchObject({ enabled: false });
+    expect(hubUrls()).toEqual([]);
   });
 
   it('reads nothing before the start', async () => {

@@ -1,14 +1,14 @@
 /**
  * What the app uses of a SignalR hub connection, the one retry policy of every live channel, and
  * the one builder. Player pages and the console (`/hub/user`, `/hub/monitor`, `/hub/admin`) all
- * connect through here; tests hand in fakes of {@link HubLink}.
+ * connect through here; web tests replace SignalR's builder underneath (src/test/fakeHub.ts).
  */
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 
 /** The state of a live channel, as every page shows it. */
 export type HubStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 
-/** What the app uses of SignalR's HubConnection (tests fake it). */
+/** What the app uses of SignalR's HubConnection. */
 export interface HubLink {
   on(method: string, handler: (...args: unknown[]) => void): void;
   off(method: string, handler: (...args: unknown[]) => void): void;
@@ -18,9 +18,6 @@ export interface HubLink {
   start(): Promise<void>;
   stop(): Promise<void>;
 }
-
-/** Builds the connection to a hub URL; may load it first (tests answer fakes). */
-export type ConnectHub = (url: string) => HubLink | Promise<HubLink>;
 
 /**
  * Milliseconds before reconnection attempt `attempt` (0-based): 1 s, 2 s, 4 s … up to 30 s, never

@@ -8,7 +8,7 @@
  * (./hubLink.ts), and a start that failed or a connection the server closed is started again
  * here after the same delays, for as long as someone holds it.
  */
-import { retryDelay, type ConnectHub, type HubLink, type HubStatus } from './hubLink';
+import { createHubConnection, retryDelay, type HubLink, type HubStatus } from './hubLink';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -17,7 +17,7 @@ interface Shared {
   status: HubStatus;
   users: number;
   listeners: Set<(status: HubStatus) => void>;
-  /** Handlers by hub method, kept to attach them once a connection that loads arrives. */
+  /** Handlers by hub method, as the hooks added them. */
   handlers: Map<string, Set<Handler>>;
   retry?: ReturnType<typeof setTimeout>;
   failures: number;
@@ -37,11 +37,8 @@ export interface HubLease {
   release(): void;
 }
 
-const isPromise = (value: unknown): value is Promise<HubLink> =>
-  typeof (value as Promise<HubLink> | undefined)?.then === 'function';
-
 /** Opens the shared connection to `url` for a first user already counted in. */
-function openShared(url: string, connect: ConnectHub, shared: Shared): void {
+function openShared(url: string, shared: Shared): void {
   const held = () => shared.users > 0;
   const set = (status: HubStatus) => {
     if (!held()) return;
@@ -65,8 +62,6 @@ function openShared(url: string, connect: ConnectHub, shared: Shared): void {
     }, retryLater);
   }
   const begin = (link: HubLink) => {
-    // A connection that loaded after the last user left is never started.
-    if (!held()) return;
     shared.link = link;
     for (const [method, handlers] of shared.handlers) {
       for (const handler of handlers) link.on(method, handler);
@@ -77,15 +72,13 @@ function openShared(url: string, connect: ConnectHub, shared: Shared): void {
     start();
   };
   try {
-    const made = connect(url);
-    if (isPromise(made)) made.then(begin, retryLater);
-    else begin(made);
+    begin(createHubConnection(url));
   } catch {
     retryLater();
   }
 }
 
-export function acquireHub(url: string, connect: ConnectHub): HubLease {
+export function acquireHub(url: string): HubLease {
   let shared = open.get(url);
   const first = !shared;
   if (!shared) {
@@ -100,7 +93,7 @@ export function acquireHub(url: string, connect: ConnectHub): HubLease {
   }
   const entry = shared;
   entry.users++;
-  if (first) openShared(url, connect, entry);
+  if (first) openShared(url, entry);
   let released = false;
   return {
     on(method, handler) {

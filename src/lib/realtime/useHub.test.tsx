@@ -1,104 +1,70 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { HubConnection } from '@microsoft/signalr';
-import { describe, expect, it, vi } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeHubs } from '@/test/fakeHub';
 import { useHub } from './useHub';
 
-/** A stand-in connection: records handlers, starts when told. */
-function fakeConnection() {
-  const handlers = new Map<string, Set<(message: unknown) => void>>();
-  const lifecycle: Record<string, () => void> = {};
-  let resolveStart = () => {};
-  const connection = {
-    state: 'Disconnected',
-    on: vi.fn((target: string, handler: (message: unknown) => void) => {
-      handlers.set(target, (handlers.get(target) ?? new Set()).add(handler));
-    }),
-    off: vi.fn((target: string, handler: (message: unknown) => void) => {
-      handlers.get(target)?.delete(handler);
-    }),
-    onreconnecting: (cb: () => void) => (lifecycle.reconnecting = cb),
-    onreconnected: (cb: () => void) => (lifecycle.reconnected = cb),
-    onclose: (cb: () => void) => (lifecycle.close = cb),
-    start: vi.fn(
-      () =>
-        new Promise<void>((resolve) => {
-          resolveStart = () => {
-            connection.state = 'Connected';
-            resolve();
-          };
-        }),
-    ),
-    stop: vi.fn(async () => {
-      connection.state = 'Disconnected';
-    }),
-  };
-  return {
-    connection,
-    asHub: connection as unknown as HubConnection,
-    push: (target: string, message: unknown) =>
-      handlers.get(target)?.forEach((handler) => handler(message)),
-    started: () => resolveStart(),
-    lifecycle,
-  };
-}
+vi.mock('@microsoft/signalr', async (importOriginal) =>
+  (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
+);
 
 describe('useHub', () => {
+  beforeEach(() => fakeHubs.reset());
+
   it('connects to the URL, reports its status and delivers messages of the target', async () => {
-    const fake = fakeConnection();
-    const connect = vi.fn(() => fake.asHub);
+    const started = fakeHubs.holdStarts();
     const onMessage = vi.fn();
     const { result, unmount } = renderHook(() =>
-      useHub({ url: '/hub/user?game=3', target: 'ReceivedGameNotice', onMessage, connect }),
+      useHub({ url: '/hub/user?game=3', target: 'ReceivedGameNotice', onMessage }),
     );
-    expect(connect).toHaveBeenCalledWith('/hub/user?game=3');
+    const hub = fakeHubs.last('/hub/user?game=3')!;
+    expect(hub.starts).toBe(1);
     expect(result.current).toBe('connecting');
-    act(() => fake.started());
+    started();
     await waitFor(() => expect(result.current).toBe('live'));
-    act(() => fake.push('ReceivedGameNotice', { id: 1 }));
+    hub.push('ReceivedGameNotice', { id: 1 });
     expect(onMessage).toHaveBeenCalledWith({ id: 1 });
-    act(() => fake.lifecycle.reconnecting());
+    hub.drop();
     expect(result.current).toBe('reconnecting');
-    act(() => fake.lifecycle.reconnected());
+    hub.regain();
     expect(result.current).toBe('live');
     unmount();
-    expect(fake.connection.stop).toHaveBeenCalled();
+    expect(hub.stops).toBe(1);
   });
 
   it('stays offline while disabled', () => {
-    const connect = vi.fn();
     const { result } = renderHook(() =>
-      useHub({ url: '/hub/user', target: 'x', onMessage: () => {}, enabled: false, connect }),
+      useHub({ url: '/hub/user', target: 'x', onMessage: () => {}, enabled: false }),
     );
-    expect(connect).not.toHaveBeenCalled();
+    expect(fakeHubs.opened).toHaveLength(0);
     expect(result.current).toBe('offline');
   });
 
   it('shares one connection between hooks on the same URL, stopped after the last leaves', async () => {
-    const fake = fakeConnection();
-    const connect = vi.fn(() => fake.asHub);
+    const started = fakeHubs.holdStarts();
     const notices = vi.fn();
     const updates = vi.fn();
     const url = '/hub/user?game=8';
     const first = renderHook(() =>
-      useHub({ url, target: 'ReceivedGameNotice', onMessage: notices, connect }),
+      useHub({ url, target: 'ReceivedGameNotice', onMessage: notices }),
     );
-    act(() => fake.started());
+    started();
     await waitFor(() => expect(first.result.current).toBe('live'));
     const second = renderHook(() =>
-      useHub({ url, target: 'ReceivedScoreboardUpdate', onMessage: updates, connect }),
+      useHub({ url, target: 'ReceivedScoreboardUpdate', onMessage: updates }),
     );
     // joins the live connection: no second socket, live at once
-    expect(connect).toHaveBeenCalledTimes(1);
+    expect(fakeHubs.opened).toHaveLength(1);
     await waitFor(() => expect(second.result.current).toBe('live'));
-    act(() => fake.push('ReceivedGameNotice', { id: 1 }));
-    act(() => fake.push('ReceivedScoreboardUpdate', { gameId: 8, version: 2 }));
+    const hub = fakeHubs.last(url)!;
+    hub.push('ReceivedGameNotice', { id: 1 });
+    hub.push('ReceivedScoreboardUpdate', { gameId: 8, version: 2 });
     expect(notices).toHaveBeenCalledWith({ id: 1 });
     expect(updates).toHaveBeenCalledWith({ gameId: 8, version: 2 });
     first.unmount();
-    expect(fake.connection.stop).not.toHaveBeenCalled();
-    act(() => fake.push('ReceivedGameNotice', { id: 2 }));
+    expect(hub.stops).toBe(0);
+    hub.push('ReceivedGameNotice', { id: 2 });
     expect(notices).toHaveBeenCalledTimes(1);
     second.unmount();
-    expect(fake.connection.stop).toHaveBeenCalled();
+    expect(hub.stops).toBe(1);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { acquireHub } from './sharedHub';
-import { createHubConnection, type ConnectHub, type HubStatus } from './hubLink';
+import type { HubStatus } from './hubLink';
 
 export { createHubConnection, retryDelay, type HubLink, type HubStatus } from './hubLink';
 
@@ -17,17 +17,9 @@ export interface UseHubOptions<T> {
   target: string;
   onMessage: (message: T) => void;
   enabled?: boolean;
-  /** For tests: builds the connection instead of the real client. */
-  connect?: ConnectHub;
 }
 
-export function useHub<T>({
-  url,
-  target,
-  onMessage,
-  enabled = true,
-  connect = createHubConnection,
-}: UseHubOptions<T>): HubStatus {
+export function useHub<T>({ url, target, onMessage, enabled = true }: UseHubOptions<T>): HubStatus {
   const [status, setStatus] = useState<HubStatus>('connecting');
   const handler = useRef(onMessage);
   useEffect(() => {
@@ -36,7 +28,7 @@ export function useHub<T>({
 
   useEffect(() => {
     if (!enabled) return;
-    const hub = acquireHub(url, connect);
+    const hub = acquireHub(url);
     const deliver = (message: unknown) => handler.current(message as T);
     hub.on(target, deliver);
     const unwatch = hub.watch(setStatus);
@@ -46,7 +38,7 @@ export function useHub<T>({
       hub.release();
       setStatus('connecting');
     };
-  }, [url, target, enabled, connect]);
+  }, [url, target, enabled]);
 
   return enabled ? status : 'offline';
 }

@@ -1,16 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, problem } from '@/test/apiMock';
-import { fakeAdminHub } from '@/test/fakeAdminHub';
+import { fakeHubs } from '@/test/fakeHub';
 import { buildLog } from '@/test/builders';
 import { renderConsole } from '@/test/renderConsole';
-import { RECEIVED_LOG } from '@/console/adminHubConnection';
+import { ADMIN_HUB_PATH, RECEIVED_LOG } from '@/console/adminHubConnection';
 import { LogList } from './LogList';
 
-vi.mock('@/console/adminHubConnection', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/console/adminHubConnection')>()),
-  connectAdminHub: (await import('@/test/fakeAdminHub')).fakeAdminHub.connect,
-}));
+vi.mock('@microsoft/signalr', async (importOriginal) =>
+  (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
+);
 
 const LOGS = '/api/admin/logs';
 const renderList = () =>
@@ -25,7 +24,7 @@ async function whenLive() {
 
 describe('LogList', () => {
   beforeEach(() => {
-    fakeAdminHub.reset();
+    fakeHubs.reset();
   });
 
   it('shows the newest entries with level, user, address, message and status', async () => {
@@ -114,7 +113,7 @@ describe('LogList', () => {
     renderList();
     await screen.findByText('Stored line');
     await whenLive();
-    fakeAdminHub.last!.push(RECEIVED_LOG, {
+    fakeHubs.last(ADMIN_HUB_PATH)!.push(RECEIVED_LOG, {
       ...buildLog({ msg: 'Pushed line', level: 'Warning', name: 'carol' }),
       time: hubTime(5000),
     });
@@ -129,8 +128,10 @@ describe('LogList', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Error' }));
     await waitFor(() => expect(queryOf().level).toBe('Error'));
     await whenLive();
-    fakeAdminHub.last!.push(RECEIVED_LOG, { ...buildLog({ msg: 'Routine' }), time: hubTime(9) });
-    fakeAdminHub.last!.push(RECEIVED_LOG, {
+    fakeHubs
+      .last(ADMIN_HUB_PATH)!
+      .push(RECEIVED_LOG, { ...buildLog({ msg: 'Routine' }), time: hubTime(9) });
+    fakeHubs.last(ADMIN_HUB_PATH)!.push(RECEIVED_LOG, {
       ...buildLog({ msg: 'Failure', level: 'Error' }),
       time: hubTime(10),
     });
@@ -145,7 +146,7 @@ describe('LogList', () => {
     await whenLive();
     fireEvent.click(screen.getByRole('button', { name: 'Pause live updates' }));
     expect(screen.getByText('Paused')).toBeTruthy();
-    fakeAdminHub.last!.push(RECEIVED_LOG, {
+    fakeHubs.last(ADMIN_HUB_PATH)!.push(RECEIVED_LOG, {
       ...buildLog({ msg: 'While paused' }),
       time: hubTime(7),
     });
@@ -160,9 +161,9 @@ describe('LogList', () => {
     fakeApi.on('GET', LOGS, 200, [buildLog()]);
     renderList();
     await whenLive();
-    fakeAdminHub.last!.drop();
+    fakeHubs.last(ADMIN_HUB_PATH)!.drop();
     expect(screen.getByText('Reconnecting…')).toBeTruthy();
-    fakeAdminHub.last!.regain();
+    fakeHubs.last(ADMIN_HUB_PATH)!.regain();
     await waitFor(() => expect(fakeApi.requests('GET', LOGS)).toHaveLength(2));
     expect(screen.getByText('Live')).toBeTruthy();
   });
@@ -172,6 +173,6 @@ describe('LogList', () => {
     const { unmount } = renderList();
     await whenLive();
     unmount();
-    expect(fakeAdminHub.last!.stops).toBe(1);
+    expect(fakeHubs.last(ADMIN_HUB_PATH)!.stops).toBe(1);
   });
 });

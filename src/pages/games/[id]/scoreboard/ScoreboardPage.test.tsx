@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import type { UseHubOptions } from '@/lib/realtime/useHub';
 import type { Scoreboard, ScoreboardRow, TopTimeLine } from '@/api/types';
 import { fakeApi, problem } from '@/test/apiMock';
 import {
@@ -16,15 +15,15 @@ import {
 } from '@/test/builders';
 import { startSignedIn, startSignedOut } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
+import { fakeHubs } from '@/test/fakeHub';
 import ScoreboardPage from './ScoreboardPage';
 
-const hub = vi.hoisted(() => ({ last: undefined as UseHubOptions<unknown> | undefined }));
-vi.mock('@/lib/realtime/useHub', () => ({
-  useHub: (options: UseHubOptions<unknown>) => {
-    hub.last = options;
-    return options.enabled === false ? 'offline' : 'live';
-  },
-}));
+vi.mock('@microsoft/signalr', async (importOriginal) =>
+  (await import('@/test/fakeHub')).withFakeHubs(await importOriginal()),
+);
+const USER_HUB = '/hub/user?game=3';
+const boardUpdate = (version: number) =>
+  fakeHubs.last(USER_HUB)!.push('ReceivedScoreboardUpdate', { gameId: 3, version });
 
 // the chart has its own test; here it only says which teams it was given
 vi.mock('./ScoreTimeline', () => ({
@@ -78,7 +77,7 @@ const rowOf = async (name: string) =>
 describe('ScoreboardPage', () => {
   beforeEach(() => {
     startSignedOut();
-    hub.last = undefined;
+    fakeHubs.reset();
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -294,19 +293,15 @@ describe('ScoreboardPage', () => {
     serve();
     render();
     await rowOf('Crabs');
-    expect(screen.getByText('Live')).toBeTruthy();
-    expect(hub.last).toMatchObject({
-      url: '/hub/user?game=3',
-      target: 'ReceivedScoreboardUpdate',
-      enabled: true,
-    });
+    expect(await screen.findByText('Live')).toBeTruthy();
+    expect(fakeHubs.last(USER_HUB)?.starts).toBe(1);
     const reads = fakeApi.requests('GET', BOARD).length;
     // a version the page already holds: nothing to read
-    act(() => hub.last!.onMessage({ gameId: 3, version: board.updateTimeUtc }));
+    boardUpdate(board.updateTimeUtc);
     const leading: ScoreboardRow = { ...owls, score: 2000 };
     const rebuilt = { ...board, updateTimeUtc: board.updateTimeUtc + 500 };
     fakeApi.on('GET', BOARD, 200, { ...rebuilt, items: [{ ...leading, rank: 1 }, crabs] });
-    act(() => hub.last!.onMessage({ gameId: 3, version: rebuilt.updateTimeUtc }));
+    boardUpdate(rebuilt.updateTimeUtc);
     await waitFor(() => expect(fakeApi.requests('GET', BOARD)).toHaveLength(reads + 1), {
       timeout: 4_000,
     });
@@ -318,7 +313,7 @@ describe('ScoreboardPage', () => {
     render();
     await rowOf('Crabs');
     fakeApi.on('GET', BOARD, 429, problem(429, 'Too many requests'));
-    act(() => hub.last!.onMessage({ gameId: 3, version: board.updateTimeUtc + 1 }));
+    boardUpdate(board.updateTimeUtc + 1);
     expect(
       await screen.findByText(
         'The scoreboard could not be refreshed; what you see may be out of date',
@@ -334,7 +329,7 @@ describe('ScoreboardPage', () => {
     render();
     await rowOf('Crabs');
     expect(screen.queryByText('Live')).toBeNull();
-    expect(hub.last).toMatchObject({ enabled: false });
+    expect(fakeHubs.opened).toHaveLength(0);
   });
 
   it('pages through a large board and brings up the caller’s team', async () => {
