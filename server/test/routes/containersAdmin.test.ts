@@ -4,7 +4,6 @@
 import { afterAll, expect, it } from 'vitest';
 import { createGame } from '../support/competition.js';
 import { describeWithDocker, readService } from '../support/docker.js';
-import { expectMatchesSpec } from '../support/spec.js';
 import { playingTeam } from './game/support.js';
 import { containerChallenge, containerRows, startContainer } from './containerSupport.js';
 import { useTestApp } from '../support/harness.js';
@@ -22,12 +21,10 @@ describeWithDocker('organisers and containers', (getDb, image, engine) => {
     `/api/edit/games/${gameId}/challenges/${cId}/container`;
   const startTest = async (gameId: number, cId: number) => {
     const response = await admin({ method: 'POST', url: testPath(gameId, cId) });
-    expectMatchesSpec('editCreateTestContainer', response);
     return response;
   };
   const stopTest = async (gameId: number, cId: number) => {
     const response = await admin({ method: 'DELETE', url: testPath(gameId, cId) });
-    expectMatchesSpec('editDestroyTestContainer', response);
     return response;
   };
   const editView = async (gameId: number, cId: number) => {
@@ -35,7 +32,6 @@ describeWithDocker('organisers and containers', (getDb, image, engine) => {
       method: 'GET',
       url: `/api/edit/games/${gameId}/challenges/${cId}`,
     });
-    expectMatchesSpec('editGetGameChallenge', response);
     return response.json();
   };
   const testRow = (cId: number) =>
@@ -110,7 +106,6 @@ describeWithDocker('organisers and containers', (getDb, image, engine) => {
     const [row] = await containerRows(server.app, team.registration.id, challenge.id);
 
     const list = await admin({ method: 'GET', url: '/api/admin/instances' });
-    expectMatchesSpec('adminGetInstances', list);
     const body = list.json();
     expect(body.total).toBe(body.length);
     expect(body.data).toContainEqual({
@@ -128,12 +123,10 @@ describeWithDocker('organisers and containers', (getDb, image, engine) => {
 
     const url = `/api/admin/instances/${row.id}`;
     const destroyed = await admin({ method: 'DELETE', url });
-    expectMatchesSpec('adminDestroyInstance', destroyed);
     expect(destroyed.statusCode).toBe(200);
     expect(await engine.unitsOf([row.id])).toEqual([]);
     expect(await containerRows(server.app, team.registration.id, challenge.id)).toEqual([]);
     const again = await admin({ method: 'DELETE', url });
-    expectMatchesSpec('adminDestroyInstance', again);
     expect(again.statusCode).toBe(404);
   });
 

@@ -11,7 +11,6 @@ import { createTestApp, signIn, testConfig, type Caller } from '../support/app.j
 import { createGame } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { availableEngine } from '../support/docker.js';
-import { expectMatchesSpec } from '../support/spec.js';
 import { playingTeam } from './game/support.js';
 import { containerChallenge, destroyContainer, startContainer } from './containerSupport.js';
 
@@ -70,7 +69,6 @@ for (const provider of CONTAINER_PROVIDERS) {
         method: 'POST',
         url: `/api/edit/games/${game.id}/challenges/${challenge.id}/container`,
       });
-      expectMatchesSpec('editCreateTestContainer', test);
       expect(test.json()).toEqual(UNAVAILABLE);
       expect(await rowCount()).toBe(0);
       const instance = await findInstance(app.db, team.registration.id, challenge.id);
@@ -98,13 +96,11 @@ for (const provider of CONTAINER_PROVIDERS) {
         method: 'DELETE',
         url: `/api/admin/instances/${teamContainer}`,
       });
-      expectMatchesSpec('adminDestroyInstance', byAdmin);
       expect(byAdmin.json()).toEqual(UNAVAILABLE);
       const test = await admin({
         method: 'DELETE',
         url: `/api/edit/games/${game.id}/challenges/${challenge.id}/container`,
       });
-      expectMatchesSpec('editDestroyTestContainer', test);
       expect(test.json()).toEqual(UNAVAILABLE);
       expect(await rowCount()).toBe(before);
     });

@@ -6,7 +6,6 @@ import { testConfig } from '../support/app.js';
 import { createChallenge, createGame } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { useTestApp } from '../support/harness.js';
-import { expectMatchesSpec } from '../support/spec.js';
 import { playingTeam, submitFlag, type PlayingTeam } from '../routes/game/support.js';
 import {
   bloodNotices,
@@ -30,7 +29,6 @@ describeEachDatabase('concurrent submissions', (getDb) => {
       method: 'GET',
       url: `/api/edit/games/${gameId}/challenges/${challengeId}`,
     });
-    expectMatchesSpec('editGetGameChallenge', response);
     expect(response.statusCode).toBe(200);
     return (response.json() as { acceptedCount: number }).acceptedCount;
   };

@@ -7,7 +7,6 @@ import { testConfig } from '../support/app.js';
 import { createChallenge, createGame, createMember } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { useTestApp } from '../support/harness.js';
-import { expectMatchesSpec } from '../support/spec.js';
 import { playingTeam, submitFlag, type PlayingTeam } from '../routes/game/support.js';
 import { readSubmissions, waitUntil } from './support.js';
 
@@ -64,7 +63,6 @@ describeEachDatabase('grouped submissions', (getDb) => {
       method: 'GET',
       url: `/api/edit/games/${game.id}/challenges/${challenge.id}`,
     });
-    expectMatchesSpec('editGetGameChallenge', response);
     expect(response.json()).toMatchObject({ acceptedCount: TEAMS });
     const counts = await server.app.db
       .selectFrom('challenges')
@@ -105,7 +103,6 @@ describeEachDatabase('grouped submissions', (getDb) => {
       post(team.call, game.id + 1_000_000, open.id),
       post(team.call, game.id, open.id),
     ]);
-    for (const response of responses) expectMatchesSpec('gameSubmitFlag', response);
     expect(responses.map((r) => r.statusCode)).toEqual([200, 400, 400, 404, 404, 200]);
     expect(responses[1].json()).toMatchObject({ title: 'You have not participated in the game' });
     expect(responses[2].json()).toMatchObject({

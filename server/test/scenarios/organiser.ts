@@ -3,19 +3,16 @@
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { Caller } from '../support/app.js';
-import { expectMatchesSpec } from '../support/spec.js';
 import type { PlannedChallenge } from './expectedBoard.js';
 
 /** Changes some settings of the game (the edit replaces them all: read, change, send back). */
 export async function editGame(admin: Caller, gameId: number, change: Record<string, unknown>) {
   const current = await admin({ method: 'GET', url: `/api/edit/games/${gameId}` });
-  expectMatchesSpec('editGetGame', current);
   const response = await admin({
     method: 'PUT',
     url: `/api/edit/games/${gameId}`,
     payload: { ...(current.json() as Record<string, unknown>), ...change },
   });
-  expectMatchesSpec('editUpdateGame', response);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { end: number };
 }
@@ -30,12 +27,10 @@ export async function addChallenge(
 ): Promise<PlannedChallenge> {
   const base = `/api/edit/games/${gameId}/challenges`;
   const created = await admin({ method: 'POST', url: base, payload: body });
-  expectMatchesSpec('editAddGameChallenge', created);
   expect(created.statusCode, created.body).toBe(200);
   const id = (created.json() as { id: number }).id;
   if (flags.length > 0) {
     const added = await admin({ method: 'POST', url: `${base}/${id}/flags`, payload: flags });
-    expectMatchesSpec('editAddFlags', added);
     expect(added.statusCode, added.body).toBe(200);
   }
   const updated = await admin({
@@ -43,7 +38,6 @@ export async function addChallenge(
     url: `${base}/${id}`,
     payload: { ...settings, isEnabled: true },
   });
-  expectMatchesSpec('editUpdateGameChallenge', updated);
   expect(updated.statusCode, updated.body).toBe(200);
   const model = updated.json() as PlannedChallenge & { isEnabled: boolean };
   expect(model.isEnabled).toBe(true);
@@ -61,7 +55,6 @@ export async function addChallenge(
 /** The team's registration as admins list it. */
 export async function participationOf(admin: Caller, gameId: number, teamId: number) {
   const response = await admin({ method: 'GET', url: `/api/game/${gameId}/participations` });
-  expectMatchesSpec('gameGetParticipations', response);
   const rows = response.json() as { id: number; team: { id: number }; status: string }[];
   return rows.find((p) => p.team.id === teamId)!;
 }
@@ -72,7 +65,6 @@ export async function review(admin: Caller, participationId: number, status: str
     url: `/api/admin/participation/${participationId}`,
     payload: { status },
   });
-  expectMatchesSpec('adminUpdateParticipation', response);
   expect(response.statusCode, response.body).toBe(200);
 }
 

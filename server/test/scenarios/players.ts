@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { caller, type Caller } from '../support/app.js';
-import { expectMatchesSpec } from '../support/spec.js';
 import { logIn, PASSWORD } from '../routes/account/support.js';
 
 export interface Player {
@@ -20,7 +19,6 @@ export async function registerPlayer(app: FastifyInstance, userName: string): Pr
     url: '/api/account/register',
     payload: { userName, password: PASSWORD, email },
   });
-  expectMatchesSpec('accountRegister', response);
   expect(response.statusCode, response.body).toBe(200);
   expect(response.json()).toMatchObject({ data: 'LoggedIn' });
   return { userName, email, call: await logIn(app, userName) };
@@ -40,12 +38,10 @@ export async function createTeam(
 ): Promise<ApiTeam> {
   const bio = `${name} plays fair`;
   const created = await captain.call({ method: 'POST', url: '/api/team', payload: { name, bio } });
-  expectMatchesSpec('teamCreateTeam', created);
   expect(created.statusCode, created.body).toBe(200);
   const id = (created.json() as { id: number }).id;
   if (others.length > 0) {
     const invite = await captain.call({ method: 'GET', url: `/api/team/${id}/invite` });
-    expectMatchesSpec('teamGetInviteCode', invite);
     const code = invite.json() as string;
     for (const other of others) {
       const accepted = await other.call({
@@ -54,7 +50,6 @@ export async function createTeam(
         payload: JSON.stringify(code),
         headers: { 'content-type': 'application/json' },
       });
-      expectMatchesSpec('teamAccept', accepted);
       expect(accepted.statusCode, accepted.body).toBe(200);
     }
   }
@@ -68,6 +63,5 @@ export async function joinGame(player: Player, gameId: number, teamId: number, d
     url: `/api/game/${gameId}`,
     payload: { teamId, division },
   });
-  expectMatchesSpec('gameJoinGame', response);
   return response;
 }

@@ -4,7 +4,6 @@
 import { expect } from 'vitest';
 import type { components } from '#wire/schema.gen.js';
 import type { Caller } from '../support/app.js';
-import { expectMatchesSpec } from '../support/spec.js';
 
 type Schemas = components['schemas'];
 export type Board = Schemas['ScoreboardModel'];
@@ -29,7 +28,6 @@ export async function waitUntil<T>(
 
 export async function readBoard(call: Caller, gameId: number): Promise<Board> {
   const response = await call({ method: 'GET', url: `/api/game/${gameId}/scoreboard` });
-  expectMatchesSpec('gameGetScoreboard', response);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Board;
 }
@@ -37,14 +35,12 @@ export async function readBoard(call: Caller, gameId: number): Promise<Board> {
 /** The newest 100 submissions of the game, newest first (monitor view). */
 export async function readSubmissions(call: Caller, gameId: number): Promise<Submission[]> {
   const response = await call({ method: 'GET', url: `/api/game/${gameId}/submissions?count=100` });
-  expectMatchesSpec('gameGetSubmissions', response);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Submission[];
 }
 
 export async function readNotices(call: Caller, gameId: number): Promise<Notice[]> {
   const response = await call({ method: 'GET', url: `/api/game/${gameId}/notices` });
-  expectMatchesSpec('gameGetNotices', response);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Notice[];
 }

@@ -16,7 +16,6 @@ import { signIn, testConfig } from '../support/app.js';
 import { multipart } from '../support/badInputs.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { useTestApps } from '../support/harness.js';
-import { expectMatchesSpec } from '../support/spec.js';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -71,7 +70,6 @@ describeEachDatabase('files on a shared storage folder', (getDb) => {
       url: '/api/assets',
       ...multipart({}, { files: data }),
     });
-    expectMatchesSpec('assetsUpload', response);
     expect(response.statusCode, response.body).toBe(200);
   }
 

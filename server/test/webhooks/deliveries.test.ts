@@ -7,7 +7,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createChallenge, createGame, createTeamWithMembers } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { useTestApp } from '../support/harness.js';
-import { expectMatchesSpec } from '../support/spec.js';
 import { startWebhookReceiver, verify, type WebhookReceiver } from '../support/webhookReceiver.js';
 import { playingTeam, submitAndWait } from '../routes/game/support.js';
 import { addWebhook, deliveriesOf, webhookTestConfig } from './support.js';
@@ -155,7 +154,6 @@ describeEachDatabase('webhook deliveries', (getDb) => {
     });
     receiver.answer(500);
     const queued = await admin({ method: 'POST', url: `/api/admin/webhooks/${hook.id}/test` });
-    expectMatchesSpec('adminTestWebhook', queued);
     expect(queued.json()).toMatchObject({ event: 'Test', status: 'Pending', attempts: 0 });
     const [first, second] = await receiver.waitFor(path, 2);
     // The same delivery, signed again with its own timestamp.
@@ -191,7 +189,6 @@ describeEachDatabase('webhook deliveries', (getDb) => {
       method: 'POST',
       url: `/api/admin/webhooks/${hook.id}/deliveries/${failed.id}/redeliver`,
     });
-    expectMatchesSpec('adminRedeliverWebhookDelivery', again);
     expect(again.json()).toMatchObject({ id: failed.id, status: 'Pending', attempts: 0 });
     await receiver.waitFor(path, 4);
     await expect

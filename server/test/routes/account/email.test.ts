@@ -5,7 +5,6 @@ import { caller, testConfig, type Caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
 import { mailLink, startSmtpServer, type TestSmtpServer } from '../../support/smtp.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { b64, mintToken } from './mailTokens.js';
 import {
   createAccount,
@@ -37,12 +36,10 @@ describeEachDatabase('PUT /api/account/changeemail and POST /mailchangeconfirm',
       url: '/api/account/changeemail',
       payload: { newMail },
     });
-    expectMatchesSpec('accountChangeEmail', response);
     return response;
   };
   const confirm = async (call: Caller, payload: Record<string, unknown>) => {
     const response = await call({ method: 'POST', url: '/api/account/mailchangeconfirm', payload });
-    expectMatchesSpec('accountMailChangeConfirm', response);
     return response;
   };
 

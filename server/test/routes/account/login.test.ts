@@ -5,7 +5,6 @@ import { ACCOUNT_BANNED, WRONG_CREDENTIALS } from '#server/routes/account/login.
 import { caller, createTestApp, testConfig, type Caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import {
   createAccount,
   DEFAULT_POLICY,
@@ -23,7 +22,6 @@ describeEachDatabase('POST /api/account/login and /logout', (getDb) => {
 
   const login = async (payload: Record<string, unknown>, call: Caller = caller(server.app)) => {
     const response = await call({ method: 'POST', url: '/api/account/login', payload });
-    expectMatchesSpec('accountLogIn', response);
     return response;
   };
 
@@ -114,7 +112,6 @@ describeEachDatabase('POST /api/account/login and /logout', (getDb) => {
     const session = await logIn(server.app, user.userName);
     const response = await session({ method: 'POST', url: '/api/account/logout' });
     expect(response.statusCode).toBe(200);
-    expectMatchesSpec('accountLogOut', response);
     const cleared = sessionCookie(response);
     expect(cleared?.value).toBe('');
     expect(new Date(cleared?.expires ?? Date.now()).getTime()).toBeLessThanOrEqual(Date.now());
@@ -124,7 +121,6 @@ describeEachDatabase('POST /api/account/login and /logout', (getDb) => {
   it('answers 401 to a logout without a session', async () => {
     const response = await caller(server.app)({ method: 'POST', url: '/api/account/logout' });
     expect(response.statusCode).toBe(401);
-    expectMatchesSpec('accountLogOut', response);
   });
 
   it('signs a banned session out: the session ends and the cookie is cleared', async () => {
@@ -134,7 +130,6 @@ describeEachDatabase('POST /api/account/login and /logout', (getDb) => {
     expect((await profileOf(session)).statusCode).toBe(403);
     const response = await session({ method: 'POST', url: '/api/account/logout' });
     expect(response.statusCode).toBe(200);
-    expectMatchesSpec('accountLogOut', response);
     expect(sessionCookie(response)?.value).toBe('');
     expect((await profileOf(session)).statusCode).toBe(401);
   });

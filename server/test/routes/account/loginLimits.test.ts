@@ -10,7 +10,6 @@ import { CAPTCHA_NEEDED, WRONG_CREDENTIALS } from '#server/routes/account/login.
 import { caller, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApps } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { createAccount as createAccountWith, PASSWORD, sessionCookie } from './support.js';
 
 const PER_ADDRESS = 3;
@@ -57,7 +56,6 @@ describeEachDatabase('limits on failed sign-ins', (getDb) => {
         payload: { userName, password, challenge: extra.challenge },
         remoteAddress,
       });
-      expectMatchesSpec('accountLogIn', response);
       return response;
     };
   /** Fails `count` times from the address, each a 401. */
@@ -175,7 +173,6 @@ describeEachDatabase('limits on failed sign-ins', (getDb) => {
           payload: { old, new: 'Fresh7890' },
           remoteAddress: attacker,
         });
-        expectMatchesSpec('accountChangePassword', response);
         return response;
       };
       for (let i = 0; i < PER_ADDRESS; i++) expect((await change(WRONG)).statusCode).toBe(400);

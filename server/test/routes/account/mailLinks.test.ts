@@ -9,7 +9,6 @@ import { caller, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApps } from '../../support/harness.js';
 import { mailLink, startSmtpServer, type TestSmtpServer } from '../../support/smtp.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { createAccount, DEFAULT_POLICY, logIn, setAccountPolicy } from './support.js';
 
 const EVIL = 'evil.example';
@@ -40,7 +39,6 @@ describeEachDatabase('links in account mails', (getDb) => {
       payload: { email },
       headers,
     });
-    expectMatchesSpec('accountRecovery', response);
     return response;
   };
   const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
@@ -110,7 +108,6 @@ describeEachDatabase('links in account mails', (getDb) => {
         payload: { userName: `${user.userName}r`, email, password: 'Secret123' },
         headers: { host: EVIL },
       });
-      expectMatchesSpec('accountRegister', registered);
       expect(registered.statusCode).toBe(400);
       expect(registered.json().title).toBe(LINK_ORIGIN_NOT_CONFIGURED);
 
@@ -122,7 +119,6 @@ describeEachDatabase('links in account mails', (getDb) => {
         payload: { newMail: `changed-${user.email}` },
         headers: { host: EVIL },
       });
-      expectMatchesSpec('accountChangeEmail', changed);
       expect(changed.statusCode).toBe(400);
       expect(changed.json().title).toBe(LINK_ORIGIN_NOT_CONFIGURED);
 

@@ -6,7 +6,6 @@ import { MAIL_NOT_CONFIGURED } from '#server/services/accountMail.js';
 import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { createAccount, DEFAULT_POLICY, logIn, PASSWORD, setAccountPolicy } from './support.js';
 
 describeEachDatabase('account mails without an SMTP server', (getDb) => {
@@ -31,7 +30,6 @@ describeEachDatabase('account mails without an SMTP server', (getDb) => {
       payload: { userName: 'nosmtp', email: 'nosmtp@example.com', password: PASSWORD },
     });
     expect(response.statusCode).toBe(400);
-    expectMatchesSpec('accountRegister', response);
     expect(response.json().title).toBe(MAIL_NOT_CONFIGURED);
     expect(await findUserByEmail(server.app.db, 'nosmtp@example.com')).toMatchObject({
       emailConfirmed: false,
@@ -62,7 +60,6 @@ describeEachDatabase('account mails without an SMTP server', (getDb) => {
       await logIn(server.app, user.userName)
     )({ method: 'PUT', url: '/api/account/changeemail', payload: { newMail: 'n@example.com' } });
     expect(change.statusCode).toBe(400);
-    expectMatchesSpec('accountChangeEmail', change);
     expect((await warnings()).some((e) => e.message.includes('/account/confirm?token='))).toBe(
       true,
     );

@@ -4,7 +4,6 @@ import { caller, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
 import { mailLink, startSmtpServer, type TestSmtpServer } from '../../support/smtp.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { b64, mintToken } from './mailTokens.js';
 import {
   createAccount,
@@ -36,7 +35,6 @@ describeEachDatabase('POST /api/account/recovery and /passwordreset', (getDb) =>
       payload: { email },
       headers,
     });
-    expectMatchesSpec('accountRecovery', response);
     return response;
   };
   const reset = async (payload: Record<string, unknown>) => {
@@ -45,7 +43,6 @@ describeEachDatabase('POST /api/account/recovery and /passwordreset', (getDb) =>
       url: '/api/account/passwordreset',
       payload,
     });
-    expectMatchesSpec('accountPasswordReset', response);
     return response;
   };
   const canLogIn = async (userName: string, password: string) =>

@@ -5,7 +5,6 @@ import { caller, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
 import { mailLink, startSmtpServer, type TestSmtpServer } from '../../support/smtp.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { b64, mintToken } from './mailTokens.js';
 import {
   createAccount,
@@ -50,13 +49,11 @@ describeEachDatabase('register with email confirmation, then POST /api/account/v
       url: '/api/account/verify',
       payload,
     });
-    expectMatchesSpec('accountVerify', response);
     return response;
   };
 
   it('mails a link whose token and email verify the account and sign it in', async () => {
     const response = await register('mailme', 'MailMe@Example.com');
-    expectMatchesSpec('accountRegister', response);
     expect(response.json()).toMatchObject({ data: 'EmailConfirmationRequired', status: 200 });
     expect(sessionCookie(response)).toBeUndefined();
 
@@ -135,7 +132,6 @@ describeEachDatabase('register with email confirmation, then POST /api/account/v
     try {
       const response = await register('refused', 'refused@example.com');
       expect(response.statusCode).toBe(400);
-      expectMatchesSpec('accountRegister', response);
       expect(response.json().title).toMatch(/could not be sent/);
     } finally {
       smtp.refuse = false;

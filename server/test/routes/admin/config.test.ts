@@ -4,7 +4,6 @@ import { defaultSettings } from '#server/domain/siteSettings.js';
 import { caller, signIn } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 
 const accountPolicy = {
   allowRegister: false,
@@ -28,12 +27,10 @@ describeEachDatabase('/api/admin/config', (getDb) => {
   const getConfig = async () => {
     const response = await admin({ method: 'GET', url: '/api/admin/config' });
     expect(response.statusCode).toBe(200);
-    expectMatchesSpec('adminGetConfig', response);
     return response.json();
   };
   const putConfig = async (payload: object) => {
     const response = await admin({ method: 'PUT', url: '/api/admin/config', payload });
-    expectMatchesSpec('adminUpdateConfig', response);
     return response;
   };
 
@@ -141,7 +138,6 @@ describeEachDatabase('/api/admin/config', (getDb) => {
     const user = await signIn(server.app, 'User');
     const denied = await user({ method: 'GET', url: '/api/admin/config' });
     expect(denied.statusCode).toBe(403);
-    expectMatchesSpec('adminGetConfig', denied);
     const noToken = await admin({
       method: 'PUT',
       url: '/api/admin/config',
@@ -149,6 +145,5 @@ describeEachDatabase('/api/admin/config', (getDb) => {
       headers: { 'x-xsrf-token': 'wrong' },
     });
     expect(noToken.statusCode).toBe(403);
-    expectMatchesSpec('adminUpdateConfig', noToken);
   });
 });

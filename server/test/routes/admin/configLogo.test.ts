@@ -6,7 +6,6 @@ import { multipart } from '../../support/badInputs.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
 import { gifWithScript, SCRIPT_PAYLOAD } from '../../support/hostileImages.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 
 const png = (width: number, height: number, background = '#ff8800') =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -23,7 +22,6 @@ describeEachDatabase('/api/admin/config/logo', (getDb) => {
       url: '/api/admin/config/logo',
       ...multipart({}, { file: data }),
     });
-    expectMatchesSpec('adminUpdateLogo', response);
     return response;
   };
   const hashes = async () => {
@@ -115,7 +113,6 @@ describeEachDatabase('/api/admin/config/logo', (getDb) => {
       ...multipart({ note: 'x' }),
     });
     expect(missing.statusCode).toBe(400);
-    expectMatchesSpec('adminUpdateLogo', missing);
     const huge = await upload(Buffer.alloc(3 * 1024 * 1024 + 1, 1));
     expect(huge.statusCode).toBe(413);
     expect(await hashes()).toEqual(before);
@@ -128,7 +125,6 @@ describeEachDatabase('/api/admin/config/logo', (getDb) => {
 
     const response = await admin({ method: 'DELETE', url: '/api/admin/config/logo' });
     expect(response.statusCode).toBe(200);
-    expectMatchesSpec('adminDeleteLogo', response);
     expect(await hashes()).toEqual({ logo: '', favicon: '' });
     expect(await findFileByHash(server.app.db, logo)).toBeNull();
     expect(await findFileByHash(server.app.db, icon)).toBeNull();
@@ -153,6 +149,5 @@ describeEachDatabase('/api/admin/config/logo', (getDb) => {
     const monitor = await signIn(server.app, 'Monitor');
     const denied = await monitor({ method: 'DELETE', url: '/api/admin/config/logo' });
     expect(denied.statusCode).toBe(403);
-    expectMatchesSpec('adminDeleteLogo', denied);
   });
 });

@@ -2,7 +2,6 @@ import { beforeAll, expect, it } from 'vitest';
 import { signIn } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('/api/admin/files', (getDb) => {
   const server = useTestApp(getDb);
@@ -15,7 +14,6 @@ describeEachDatabase('/api/admin/files', (getDb) => {
 
   const list = async (query = '') => {
     const response = await admin({ method: 'GET', url: `/api/admin/files${query}` });
-    expectMatchesSpec('adminGetFiles', response);
     expect(response.statusCode).toBe(200);
     return response.json();
   };

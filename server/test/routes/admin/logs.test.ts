@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('GET /api/admin/logs', (getDb) => {
   const server = useTestApp(getDb);
@@ -10,7 +9,6 @@ describeEachDatabase('GET /api/admin/logs', (getDb) => {
   const logs = async (query: Record<string, string> = {}) => {
     const response = await admin({ method: 'GET', url: '/api/admin/logs', query });
     expect(response.statusCode).toBe(200);
-    expectMatchesSpec('adminGetLogs', response);
     return response.json() as Array<Record<string, unknown>>;
   };
 

@@ -9,7 +9,6 @@ import { buildLogEntry } from '../../support/builders.js';
 import { createChallenge, createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { HOUR, playingTeam } from '../game/support.js';
 
 const MINUTE = 60_000;
@@ -20,7 +19,6 @@ describeEachDatabase('console home figures', (getDb) => {
 
   const overview = async () => {
     const response = await admin({ method: 'GET', url: '/api/admin/overview' });
-    expectMatchesSpec('adminGetOverview', response);
     expect(response.statusCode).toBe(200);
     return response.json<{
       time: number;
@@ -157,7 +155,6 @@ describeEachDatabase('console home figures', (getDb) => {
   it.each(['User', 'Monitor'] as const)('refuses a %s with 403', async (role) => {
     const call = await signIn(server.app, role);
     const response = await call({ method: 'GET', url: '/api/admin/overview' });
-    expectMatchesSpec('adminGetOverview', response);
     expect(response.statusCode).toBe(403);
   });
 });

@@ -5,7 +5,6 @@ import { signIn } from '../../support/app.js';
 import { createChallenge, createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { playingTeam } from '../game/support.js';
 
 describeEachDatabase('participation review', (getDb) => {
@@ -14,7 +13,6 @@ describeEachDatabase('participation review', (getDb) => {
 
   const review = async (id: number, payload: Record<string, unknown>, call = admin) => {
     const response = await call({ method: 'PUT', url: `/api/admin/participation/${id}`, payload });
-    expectMatchesSpec('adminUpdateParticipation', response);
     return response;
   };
 

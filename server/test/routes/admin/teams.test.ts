@@ -3,7 +3,6 @@ import { countTeams, findTeamById } from '#server/db/repositories/teams.js';
 import { signIn } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { register, teamWith } from '../team/support.js';
 import { signedInUser, uniqueText } from './accounts.js';
 
@@ -21,7 +20,6 @@ describeEachDatabase('admin team management', (getDb) => {
       query: { skip: String(total - 4), count: '3' },
     });
     expect(page.statusCode).toBe(200);
-    expectMatchesSpec('adminGetTeams', page);
     const body = page.json();
     expect(body).toMatchObject({ length: 3, total });
     expect(body.data.map((t: { id: number }) => t.id)).toEqual(mine.slice(0, 3).map((t) => t.id));
@@ -45,7 +43,6 @@ describeEachDatabase('admin team management', (getDb) => {
       admin({ method: 'POST', url: '/api/admin/teams/search', query: { hint } });
     const found = await search(word.toLowerCase());
     expect(found.statusCode).toBe(200);
-    expectMatchesSpec('adminSearchTeams', found);
     expect(found.json().data.map((t: { id: number }) => t.id)).toEqual([a.id, b.id]);
     expect(found.json()).toMatchObject({ length: 2, total: 2 });
     const byId = (await search(String(a.id))).json();
@@ -61,7 +58,6 @@ describeEachDatabase('admin team management', (getDb) => {
       admin({ method: 'PUT', url: `/api/admin/teams/${team.id}`, payload });
     const response = await put({ name: 'Admin set', bio: 'Checked', locked: false });
     expect(response.statusCode).toBe(200);
-    expectMatchesSpec('adminUpdateTeam', response);
     expect(await findTeamById(server.app.db, team.id)).toMatchObject({
       name: 'Admin set',
       bio: 'Checked',
@@ -76,7 +72,6 @@ describeEachDatabase('admin team management', (getDb) => {
     expect(await findTeamById(server.app.db, team.id)).toMatchObject({ bio: '', locked: true });
     const missing = await admin({ method: 'PUT', url: '/api/admin/teams/999999', payload: {} });
     expect(missing.statusCode).toBe(404);
-    expectMatchesSpec('adminUpdateTeam', missing);
   });
 
   it('deletes a team even while it plays, and answers 404 afterwards', async () => {
@@ -84,11 +79,9 @@ describeEachDatabase('admin team management', (getDb) => {
     await register(server.app, team, [captain.user.id]);
     const response = await admin({ method: 'DELETE', url: `/api/admin/teams/${team.id}` });
     expect(response.statusCode).toBe(200);
-    expectMatchesSpec('adminDeleteTeam', response);
     expect(await findTeamById(server.app.db, team.id)).toBeNull();
     const again = await admin({ method: 'DELETE', url: `/api/admin/teams/${team.id}` });
     expect(again.statusCode).toBe(404);
-    expectMatchesSpec('adminDeleteTeam', again);
   });
 
   it('logs player and administrator team actions', async () => {

@@ -8,7 +8,6 @@ import type { Role } from '#server/db/tables/accounts.js';
 import { ADMIN_USER_NAME, ensureAdminAccount } from '#server/services/bootstrapAdmin.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { createAccount, logIn, PASSWORD, profileOf } from '../account/support.js';
 
 describeEachDatabase('bans and sessions', (getDb) => {
@@ -21,7 +20,6 @@ describeEachDatabase('bans and sessions', (getDb) => {
       url: `/api/admin/users/${userId}`,
       payload: { role },
     });
-    expectMatchesSpec('adminUpdateUser', response);
     expect(response.statusCode, response.body).toBe(200);
   };
 

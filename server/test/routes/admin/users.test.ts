@@ -4,7 +4,6 @@ import { signIn } from '../../support/app.js';
 import { buildNewUser } from '../../support/builders.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { uniqueText } from './accounts.js';
 
 describeEachDatabase('admin user lists and profiles', (getDb) => {
@@ -22,7 +21,6 @@ describeEachDatabase('admin user lists and profiles', (getDb) => {
       query: { skip: String(total - 5), count: '3' },
     });
     expect(page.statusCode).toBe(200);
-    expectMatchesSpec('adminGetUsers', page);
     const body = page.json();
     expect(body).toMatchObject({ length: 3, total });
     expect(body.data.map((u: { id: string }) => u.id)).toEqual(mine.slice(0, 3).map((u) => u.id));
@@ -52,7 +50,6 @@ describeEachDatabase('admin user lists and profiles', (getDb) => {
       url: '/api/admin/users',
       query: { skip: String(total - 1) },
     });
-    expectMatchesSpec('adminGetUsers', response);
     expect(response.json().data).toEqual([
       {
         id: user.id,
@@ -79,7 +76,6 @@ describeEachDatabase('admin user lists and profiles', (getDb) => {
       query: { count: '501' },
     });
     expect(response.statusCode).toBe(400);
-    expectMatchesSpec('adminGetUsers', response);
   });
 
   it('searches user name, student number, email, phone, id and real name, case-insensitively', async () => {
@@ -107,7 +103,6 @@ describeEachDatabase('admin user lists and profiles', (getDb) => {
         query: { hint },
       });
       expect(response.statusCode).toBe(200);
-      expectMatchesSpec('adminSearchUsers', response);
       const body = response.json();
       expect(body.total).toBe(body.length);
       return body.data.map((u: { id: string }) => u.id) as string[];
@@ -147,7 +142,6 @@ describeEachDatabase('admin user lists and profiles', (getDb) => {
   it('requires a hint', async () => {
     const response = await admin({ method: 'POST', url: '/api/admin/users/search' });
     expect(response.statusCode).toBe(400);
-    expectMatchesSpec('adminSearchUsers', response);
   });
 
   it('returns a user profile, and 404 or 400 for an unknown or malformed id', async () => {
@@ -157,7 +151,6 @@ describeEachDatabase('admin user lists and profiles', (getDb) => {
       url: `/api/admin/users/${user.id.toUpperCase()}`,
     });
     expect(response.statusCode).toBe(200);
-    expectMatchesSpec('adminGetUser', response);
     expect(response.json()).toEqual({
       userId: user.id,
       userName: user.userName,
@@ -175,18 +168,15 @@ describeEachDatabase('admin user lists and profiles', (getDb) => {
       url: '/api/admin/users/0190a5c4-1234-7abc-8def-0123456789ab',
     });
     expect(missing.statusCode).toBe(404);
-    expectMatchesSpec('adminGetUser', missing);
     expect(missing.json().status).toBe(404);
 
     const malformed = await admin({ method: 'GET', url: '/api/admin/users/not-a-guid' });
     expect(malformed.statusCode).toBe(400);
-    expectMatchesSpec('adminGetUser', malformed);
   });
 
   it('is for administrators only', async () => {
     const monitor = await signIn(server.app, 'Monitor');
     const response = await monitor({ method: 'GET', url: '/api/admin/users' });
     expect(response.statusCode).toBe(403);
-    expectMatchesSpec('adminGetUsers', response);
   });
 });

@@ -9,7 +9,6 @@ import { verifyPassword } from '#server/domain/passwords.js';
 import { buildNewUser } from '../../support/builders.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { uniqueText } from './accounts.js';
 
 const entry = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -25,7 +24,6 @@ describeEachDatabase('POST /api/admin/users', (getDb) => {
 
   const addUsers = async (entries: object[]) => {
     const response = await admin({ method: 'POST', url: '/api/admin/users', payload: entries });
-    expectMatchesSpec('adminAddUsers', response);
     return response;
   };
   const find = (name: string) => findUserByUserNameOrEmail(server.app.db, name);

@@ -5,7 +5,6 @@ import { countUsers, createUser } from '#server/db/repositories/users.js';
 import { buildNewUser } from '../../support/builders.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { uniqueText } from './accounts.js';
 
 const race = vi.hoisted(() => ({ beforeHash: undefined as undefined | (() => Promise<unknown>) }));
@@ -42,7 +41,6 @@ describeEachDatabase('POST /api/admin/users, racing another account', (getDb) =>
 
     const response = await admin({ method: 'POST', url: '/api/admin/users', payload: entries });
     expect(response.statusCode).toBe(400);
-    expectMatchesSpec('adminAddUsers', response);
     expect(race.beforeHash).toBeUndefined();
     expect(await countUsers(server.app.db)).toBe(usersBefore + 1);
     expect(await server.app.db.selectFrom('teams').select('id').execute()).toEqual(teamsBefore);

@@ -7,7 +7,6 @@ import { signIn } from '../../support/app.js';
 import { createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { filePart, playingTeam, samplePdf } from '../game/support.js';
 
 /** Reads a .tar.gz into { entry name: content }. */
@@ -48,7 +47,6 @@ describeEachDatabase('writeups for admins', (getDb) => {
     }
     const list = await admin({ method: 'GET', url: `/api/admin/writeups/${game.id}` });
     expect(list.statusCode).toBe(200);
-    expectMatchesSpec('adminGetWriteups', list);
     const stored = [
       (await findParticipationById(server.app.db, second.registration.id))!,
       (await findParticipationById(server.app.db, first.registration.id))!,
@@ -71,7 +69,6 @@ describeEachDatabase('writeups for admins', (getDb) => {
 
     const archive = await admin({ method: 'GET', url: `/api/admin/writeups/${game.id}/all` });
     expect(archive.statusCode).toBe(200);
-    expectMatchesSpec('adminDownloadAllWriteups', archive);
     expect(archive.headers['content-type']).toBe('application/gzip');
     const disposition = String(archive.headers['content-disposition']);
     const match = /filename="(Writeups-Final Round-\d{8}-\d\d\.\d\d\.\d\dZ)\.tar\.gz"/.exec(

@@ -4,7 +4,6 @@ import { findFileByHash } from '#server/db/repositories/files.js';
 import { signIn } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 
 const BOUNDARY = '----vexil-assets-boundary';
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -39,7 +38,6 @@ describeEachDatabase('/api/assets', (getDb) => {
       url: `/api/assets${query}`,
       ...filesBody(files),
     });
-    expectMatchesSpec('assetsUpload', response);
     return response;
   };
 
@@ -87,7 +85,6 @@ describeEachDatabase('/api/assets', (getDb) => {
     await upload([{ name: 'd.txt', data }]);
     const remove = async () => {
       const response = await admin({ method: 'DELETE', url: `/api/assets/${hash}` });
-      expectMatchesSpec('assetsDelete', response);
       return response;
     };
     expect((await remove()).statusCode).toBe(200);
@@ -108,7 +105,6 @@ describeEachDatabase('/api/assets', (getDb) => {
     await server.app.files.blobs.remove(hash);
     const response = await admin({ method: 'DELETE', url: `/api/assets/${hash}` });
     expect(response.statusCode).toBe(404);
-    expectMatchesSpec('assetsDelete', response);
     expect(await findFileByHash(server.app.db, hash)).toBeNull();
   });
 

@@ -3,7 +3,6 @@ import { findFileByHash } from '#server/db/repositories/files.js';
 import { createChallenge, createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('challenge attachments and flags', (getDb) => {
   const server = useTestApp(getDb);
@@ -18,7 +17,6 @@ describeEachDatabase('challenge attachments and flags', (getDb) => {
       url: `${path(gameId, cId)}/attachment`,
       payload: body,
     });
-    expectMatchesSpec('editUpdateAttachment', response);
     return response;
   };
   const references = async (hash: string) =>
@@ -117,7 +115,6 @@ describeEachDatabase('challenge attachments and flags', (getDb) => {
         url: `${path(game.id, pool.id)}/flags`,
         payload: [{ flag: 'flag{ok}' }, { flag: 'flag{x}', attachmentType: 'Remote', remoteUrl }],
       });
-      expectMatchesSpec('editAddFlags', flags);
       expect(flags.statusCode, String(remoteUrl)).toBe(400);
       expect(flags.json().title).toBe(title);
     }
@@ -147,7 +144,6 @@ describeEachDatabase('challenge attachments and flags', (getDb) => {
         { flag: 'flag{two}' },
       ],
     });
-    expectMatchesSpec('editAddFlags', added);
     expect(added.statusCode).toBe(200);
     expect(await references(file.hash)).toBe(2);
 
@@ -173,7 +169,6 @@ describeEachDatabase('challenge attachments and flags', (getDb) => {
     const remove = (flagId: number) =>
       admin({ method: 'DELETE', url: `${path(game.id, challenge.id)}/flags/${flagId}` });
     const first = await remove(flags[0].id);
-    expectMatchesSpec('editRemoveFlag', first);
     expect(first.json()).toBe('Success');
     expect(await references(file.hash)).toBe(1);
     expect((await remove(flags[0].id)).statusCode).toBe(404);

@@ -10,7 +10,6 @@ import {
 } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
   const server = useTestApp(getDb);
@@ -19,12 +18,10 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
   const base = (gameId: number) => `/api/edit/games/${gameId}/challenges`;
   const add = async (gameId: number, body: Record<string, unknown>) => {
     const response = await admin({ method: 'POST', url: base(gameId), payload: body });
-    expectMatchesSpec('editAddGameChallenge', response);
     return response;
   };
   const update = async (gameId: number, id: number, body: Record<string, unknown>) => {
     const response = await admin({ method: 'PUT', url: `${base(gameId)}/${id}`, payload: body });
-    expectMatchesSpec('editUpdateGameChallenge', response);
     return response;
   };
   const listen = (gameId: number) => {
@@ -91,7 +88,6 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
       minScoreRate: 0.5,
     });
     const response = await admin({ method: 'GET', url: base(game.id) });
-    expectMatchesSpec('editGetGameChallenges', response);
     expect(response.json()).toEqual([
       {
         id: a.id,
@@ -125,14 +121,12 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
     const other = await createGame(server.app);
     const challenge = await createChallenge(server.app, game.id, { flags: ['flag{a}', 'flag{b}'] });
     const response = await admin({ method: 'GET', url: `${base(game.id)}/${challenge.id}` });
-    expectMatchesSpec('editGetGameChallenge', response);
     expect(response.json().flags.map((f: { flag: string }) => f.flag)).toEqual([
       'flag{a}',
       'flag{b}',
     ]);
     const elsewhere = await admin({ method: 'GET', url: `${base(other.id)}/${challenge.id}` });
     expect(elsewhere.statusCode).toBe(404);
-    expectMatchesSpec('editGetGameChallenge', elsewhere);
   });
 
   it('applies a partial update and normalises template, image and capture', async () => {
@@ -303,7 +297,6 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
     const game = await createGame(server.app);
     const challenge = await createChallenge(server.app, game.id);
     const response = await admin({ method: 'DELETE', url: `${base(game.id)}/${challenge.id}` });
-    expectMatchesSpec('editRemoveGameChallenge', response);
     expect(response.statusCode).toBe(200);
     const again = await admin({ method: 'DELETE', url: `${base(game.id)}/${challenge.id}` });
     expect(again.statusCode).toBe(404);
@@ -340,7 +333,6 @@ describeEachDatabase('/api/edit/games/{id}/challenges', (getDb) => {
     await addFlags(server.app, unsolved.id, []);
 
     const response = await admin({ method: 'POST', url: `${base(game.id)}/updateaccepted` });
-    expectMatchesSpec('editUpdateGameChallengesAcceptedCount', response);
     expect(response.statusCode).toBe(200);
     const counts = await server.app.db
       .selectFrom('challenges')

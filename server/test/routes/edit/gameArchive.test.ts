@@ -4,7 +4,6 @@ import { findFileByHash } from '#server/db/repositories/files.js';
 import { multipart } from '../../support/badInputs.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { forgeDeclaredSize, makeZip, readZip, sha256Hex } from '../../support/zipArchives.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -22,7 +21,6 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
     (await server.app.files.store(data, name)).hash;
   const exportGame = async (id: number) => {
     const response = await admin({ method: 'GET', url: `/api/edit/games/${id}/export` });
-    expectMatchesSpec('editExportGame', response);
     return response;
   };
   const importArchive = async (archive: Buffer) => {
@@ -31,7 +29,6 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
       url: '/api/edit/games/import',
       ...multipart({}, { file: archive }),
     });
-    expectMatchesSpec('editImportGame', response);
     return response;
   };
   const counts = async () => ({

@@ -9,7 +9,6 @@ import {
 } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('deleting games and writeups', (getDb) => {
   const server = useTestApp(getDb);
@@ -62,7 +61,6 @@ describeEachDatabase('deleting games and writeups', (getDb) => {
     for (const hash of hashes) expect(await findFileByHash(server.app.db, hash)).not.toBeNull();
 
     const response = await admin({ method: 'DELETE', url: `/api/edit/games/${game.id}` });
-    expectMatchesSpec('editDeleteGame', response);
     expect(response.statusCode).toBe(200);
     expect(await findGame(server.app.db, game.id)).toBeNull();
     for (const hash of hashes) expect(await findFileByHash(server.app.db, hash)).toBeNull();
@@ -74,14 +72,12 @@ describeEachDatabase('deleting games and writeups', (getDb) => {
     expect(left).toEqual([]);
     const again = await admin({ method: 'DELETE', url: `/api/edit/games/${game.id}` });
     expect(again.statusCode).toBe(404);
-    expectMatchesSpec('editDeleteGame', again);
   });
 
   it('deletes every writeup of a game', async () => {
     const { game, hashes } = await furnishedGame();
     const writeupHash = hashes[3];
     const response = await admin({ method: 'DELETE', url: `/api/edit/games/${game.id}/writeups` });
-    expectMatchesSpec('editDeleteGameWriteups', response);
     expect(response.statusCode).toBe(200);
     expect(await findFileByHash(server.app.db, writeupHash)).toBeNull();
     const rows = await server.app.db

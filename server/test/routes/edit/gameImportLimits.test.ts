@@ -10,7 +10,6 @@ import yazl from 'yazl';
 import { multipart } from '../../support/badInputs.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { forgeDeclaredSize, makeZip, renameEntry, sha256Hex } from '../../support/zipArchives.js';
 
 const MiB = 1024 * 1024;
@@ -119,7 +118,6 @@ describeEachDatabase('game import limits', (getDb) => {
       url: '/api/edit/games/import',
       ...multipart({}, { file: archive }),
     });
-    expectMatchesSpec('editImportGame', response);
     return response;
   };
   const workRoot = () => join(server.app.config.dataDir, 'imports');

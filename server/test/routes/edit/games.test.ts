@@ -7,7 +7,6 @@ import { sign, verify } from '#server/domain/teamToken.js';
 import { multipart } from '../../support/badInputs.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 
 const png = () =>
   sharp({ create: { width: 40, height: 20, channels: 3, background: '#123456' } })
@@ -20,7 +19,6 @@ describeEachDatabase('/api/edit/games', (getDb) => {
 
   const addGame = async (body: Record<string, unknown>) => {
     const response = await admin({ method: 'POST', url: '/api/edit/games', payload: body });
-    expectMatchesSpec('editAddGame', response);
     return response;
   };
 
@@ -74,7 +72,6 @@ describeEachDatabase('/api/edit/games', (getDb) => {
     const a = (await addGame({ title: 'list a', hidden: true })).json();
     const b = (await addGame({ title: 'list b' })).json();
     const response = await admin({ method: 'GET', url: '/api/edit/games?count=2' });
-    expectMatchesSpec('editGetGames', response);
     const page = response.json();
     expect(page.data.map((g: { id: number }) => g.id)).toEqual([b.id, a.id]);
     expect(page.length).toBe(2);
@@ -91,13 +88,11 @@ describeEachDatabase('/api/edit/games', (getDb) => {
     ).json();
     expect(game.divisions).toEqual(['A', 'B']);
     const got = await admin({ method: 'GET', url: `/api/edit/games/${game.id}` });
-    expectMatchesSpec('editGetGame', got);
     expect(got.json()).toEqual(game);
 
     const put = (body: Record<string, unknown>) =>
       admin({ method: 'PUT', url: `/api/edit/games/${game.id}`, payload: body });
     const updated = await put({ ...game, title: 'renamed', divisions: null, inviteCode: 'code' });
-    expectMatchesSpec('editUpdateGame', updated);
     expect(updated.json()).toMatchObject({
       title: 'renamed',
       divisions: ['A', 'B'],
@@ -109,7 +104,6 @@ describeEachDatabase('/api/edit/games', (getDb) => {
 
     const missing = await admin({ method: 'PUT', url: '/api/edit/games/999999', payload: game });
     expect(missing.statusCode).toBe(404);
-    expectMatchesSpec('editUpdateGame', missing);
     const unknown = await admin({ method: 'GET', url: '/api/edit/games/999999' });
     expect(unknown.statusCode).toBe(404);
   });
@@ -117,7 +111,6 @@ describeEachDatabase('/api/edit/games', (getDb) => {
   it('answers the Vexil hash salt of the game', async () => {
     const game = (await addGame({ title: 'salt' })).json();
     const response = await admin({ method: 'GET', url: `/api/edit/games/${game.id}/hashsalt` });
-    expectMatchesSpec('editGetTeamHashSalt', response);
     const stored = await findGame(server.app.db, game.id);
     expect(response.json()).toBe(gameSalt(stored!.privateKey));
   });
@@ -132,7 +125,6 @@ describeEachDatabase('/api/edit/games', (getDb) => {
       });
 
     const first = await upload(await png());
-    expectMatchesSpec('editUpdateGamePoster', first);
     expect(first.statusCode).toBe(200);
     const url: string = first.json();
     const hash = url.split('/')[2];
@@ -167,7 +159,6 @@ describeEachDatabase('/api/edit/games', (getDb) => {
     expect(empty.json().title).toBe('Invalid file');
     const text = await upload(game.id, Buffer.from('not an image'));
     expect(text.statusCode).toBe(400);
-    expectMatchesSpec('editUpdateGamePoster', text);
     expect((await upload(999999, await png())).statusCode).toBe(404);
   });
 });

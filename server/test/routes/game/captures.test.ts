@@ -13,7 +13,6 @@ import {
 } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 
 /** Reads a .tar.gz into { entry name: { content, mtime } }. */
 async function readArchive(data: Buffer) {
@@ -72,7 +71,6 @@ describeEachDatabase('traffic capture files', (getDb) => {
 
     const response = await monitor({ method: 'GET', url: `/api/game/games/${game.id}/captures` });
     expect(response.statusCode).toBe(200);
-    expectMatchesSpec('gameGetCaptureChallenges', response);
     expect(response.json()).toEqual([
       {
         id: challenge.id,
@@ -100,7 +98,6 @@ describeEachDatabase('traffic capture files', (getDb) => {
     const none = await monitor({ method: 'GET', url: base(challenge.id) });
     expect(none.statusCode).toBe(404);
     expect(none.json()).toEqual({ title: 'No captured traffic found', status: 404 });
-    expectMatchesSpec('gameGetChallengeTraffic', none);
 
     await putCapture(challenge.id, alphaRegistration.id, 'x-1.pcap', 'one', 1_700_000_000_000);
     await putCapture(challenge.id, alphaRegistration.id, 'x-2.pcap', 'two', 1_700_000_001_000);
@@ -112,7 +109,6 @@ describeEachDatabase('traffic capture files', (getDb) => {
 
     const response = await monitor({ method: 'GET', url: base(challenge.id) });
     expect(response.statusCode).toBe(200);
-    expectMatchesSpec('gameGetChallengeTraffic', response);
     expect(response.json()).toEqual([
       {
         id: alphaRegistration.id,
@@ -135,7 +131,6 @@ describeEachDatabase('traffic capture files', (getDb) => {
     await putCapture(challenge.id, betaRegistration.id, 'first.pcap', 'first', 1_700_000_001_000);
     const list = await monitor({ method: 'GET', url });
     expect(list.statusCode).toBe(200);
-    expectMatchesSpec('gameGetTeamTrafficFiles', list);
     expect(list.json()).toEqual([
       { fileName: 'first.pcap', size: 5, updateTime: 1_700_000_001_000 },
       { fileName: 'later.pcap', size: 7, updateTime: 1_700_000_005_000 },
@@ -153,7 +148,6 @@ describeEachDatabase('traffic capture files', (getDb) => {
     const missing = await monitor({ method: 'GET', url: `${url}/gone.pcap` });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ title: 'No captured traffic found', status: 404 });
-    expectMatchesSpec('gameDownloadTeamTraffic', missing);
   });
 
   it('downloads all files of a team as a tar.gz named after the challenge and team', async () => {
@@ -192,15 +186,12 @@ describeEachDatabase('traffic capture files', (getDb) => {
 
     const one = await monitor({ method: 'DELETE', url: `${url}/b.pcap` });
     expect(one.statusCode).toBe(200);
-    expectMatchesSpec('gameDeleteTeamTraffic', one);
     const again = await monitor({ method: 'DELETE', url: `${url}/b.pcap` });
     expect(again.statusCode).toBe(404);
-    expectMatchesSpec('gameDeleteTeamTraffic', again);
     expect((await monitor({ method: 'GET', url })).json()).toHaveLength(2);
 
     const all = await monitor({ method: 'DELETE', url: `${url}/all` });
     expect(all.statusCode).toBe(200);
-    expectMatchesSpec('gameDeleteAllTeamTraffic', all);
     expect((await monitor({ method: 'GET', url })).json()).toEqual([]);
     expect((await monitor({ method: 'GET', url: base(challenge.id) })).statusCode).toBe(404);
     expect((await monitor({ method: 'DELETE', url: `${url}/all` })).statusCode).toBe(200);

@@ -3,7 +3,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { HOUR, MINUTE, seedChallenge, seedGame, seedTeam, solve } from './scoreboardFixtures.js';
 
 describeEachDatabase('GET /api/game/{id}/scoreboard/ctftime', (getDb) => {
@@ -16,7 +15,6 @@ describeEachDatabase('GET /api/game/{id}/scoreboard/ctftime', (getDb) => {
       url: `/api/game/${gameId}/scoreboard/ctftime`,
       headers,
     });
-    expectMatchesSpec('gameGetCtftimeFeed', response);
     return response;
   };
 

@@ -146,7 +146,6 @@ describeEachDatabase('a hidden game', (getDb) => {
       for (const call of [monitor, admin]) {
         const response = await call({ method: 'GET', url: `/api/game/${game.id}` });
         expect(response.statusCode, response.body).toBe(200);
-        expectMatchesSpec('gameGetGame', response);
         expect(response.json()).toMatchObject({ id: game.id, hidden: true, teamCount: 1 });
       }
     });

@@ -13,7 +13,6 @@ import {
 } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { HOUR } from './support.js';
 
 describeEachDatabase('joining and leaving games', (getDb) => {
@@ -21,12 +20,10 @@ describeEachDatabase('joining and leaving games', (getDb) => {
 
   const join = (call: Caller, gameId: number, body: Record<string, unknown>) =>
     call({ method: 'POST', url: `/api/game/${gameId}`, payload: body }).then((response) => {
-      expectMatchesSpec('gameJoinGame', response);
       return response;
     });
   const leave = (call: Caller, gameId: number) =>
     call({ method: 'DELETE', url: `/api/game/${gameId}` }).then((response) => {
-      expectMatchesSpec('gameLeaveGame', response);
       return response;
     });
   const setup = async (settings: Partial<GameSettings> = {}, size = 1) => ({

@@ -118,7 +118,6 @@ describeEachDatabase('notices, events, submissions and registrations', (getDb) =
 
     const sheet = await monitor({ method: 'GET', url: `/api/game/${game.id}/submissionsheet` });
     expect(sheet.statusCode).toBe(200);
-    expectMatchesSpec('gameGetSubmissionSheet', sheet);
     expect(sheet.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
@@ -150,7 +149,6 @@ describeEachDatabase('notices, events, submissions and registrations', (getDb) =
     ]);
     const missing = await monitor({ method: 'GET', url: '/api/game/999999/submissionsheet' });
     expect(missing.statusCode).toBe(404);
-    expectMatchesSpec('gameGetSubmissionSheet', missing);
   });
 
   it('refuses monitor views of missing or not yet started games', async () => {

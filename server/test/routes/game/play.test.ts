@@ -8,7 +8,6 @@ import { type Caller } from '../../support/app.js';
 import { createChallenge, createGame, createTeamWithMembers } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { playingTeam, submitAndWait, submitFlag, waitForResult } from './support.js';
 
 describeEachDatabase('playing a game from join to bloods', (getDb) => {
@@ -18,7 +17,6 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
 
   const view = (call: Caller, gameId: number, challengeId: number) =>
     call({ method: 'GET', url: `/api/game/${gameId}/challenges/${challengeId}` }).then((r) => {
-      expectMatchesSpec('gameGetChallenge', r);
       return r;
     });
   const instanceFlag = async (participationId: number, challengeId: number) =>
@@ -71,7 +69,6 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
       payload: { status: 'Accepted' },
     });
     expect(review.statusCode).toBe(200);
-    expectMatchesSpec('adminUpdateParticipation', review);
     const partA = (await findParticipationOfTeam(server.app.db, game.id, a.team.id))!;
 
     // Each team's dynamic flag is generated on its first view, from the template and its hash.
@@ -106,7 +103,6 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
     expect((await findChallenge(server.app.db, game.id, dynamic.id))?.acceptedCount).toBe(2);
 
     const submissions = await monitor({ method: 'GET', url: `/api/game/${game.id}/submissions` });
-    expectMatchesSpec('gameGetSubmissions', submissions);
     expect(submissions.json().map((s: { status: string }) => s.status)).toEqual([
       'Accepted',
       'Accepted',
@@ -121,7 +117,6 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
       challenge: dynamic.title,
     });
     const cheats = await monitor({ method: 'GET', url: `/api/game/${game.id}/cheatinfo` });
-    expectMatchesSpec('gameGetCheatInfo', cheats);
     expect(cheats.json()).toEqual([
       {
         ownedTeam: {
@@ -140,7 +135,6 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
       },
     ]);
     const events = await monitor({ method: 'GET', url: `/api/game/${game.id}/events` });
-    expectMatchesSpec('gameGetEvents', events);
     const eventList = events.json() as Array<{ type: string; values: string[]; team: string }>;
     expect(eventList.map((e) => e.type)).toEqual([
       'FlagSubmit',
@@ -169,7 +163,6 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
       expect(await submitAndWait(call, game.id, stat.id, 'flag{static_one}')).toBe('Accepted');
     }
     const notices = await callA({ method: 'GET', url: `/api/game/${game.id}/notices` });
-    expectMatchesSpec('gameGetNotices', notices);
     const bloods = (notices.json() as Array<{ type: string; values: string[] }>).filter(
       (n) => n.values[1] === stat.title,
     );
@@ -238,7 +231,6 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
       payload: { flag: challenge.flags[0] },
     });
     expect(response.statusCode).toBe(400);
-    expectMatchesSpec('gameSubmitFlag', response);
     expect(response.json()).toEqual({ title: 'The game has ended', status: 10002 });
     const stored = await server.app.db
       .selectFrom('submissions')
@@ -274,7 +266,6 @@ describeEachDatabase('playing a game from join to bloods', (getDb) => {
       url: `/api/game/${game.id}/challenges/${challenge.id}/status/${id}`,
     });
     expect(other.statusCode).toBe(404);
-    expectMatchesSpec('gameGetSubmissionStatus', other);
     expect(other.json()).toEqual({ title: 'The submission was not found', status: 404 });
     expect(await waitForResult(team.call, game.id, challenge.id, id)).toBe('WrongAnswer');
   });

@@ -3,7 +3,6 @@ import { expect, it } from 'vitest';
 import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { HOUR, MINUTE, seedChallenge, seedGame, seedTeam, solve } from './scoreboardFixtures.js';
 
 describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
@@ -26,7 +25,6 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
 
     const response = await get(game.id);
     expect(response.statusCode).toBe(200);
-    expectMatchesSpec('gameGetScoreboard', response);
     const board = response.json();
     expect(board.items).toHaveLength(2);
     expect(board.items[0]).toMatchObject({
@@ -45,7 +43,6 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
     const game = await seedGame(server.app.db);
     const response = await get(game.id);
     expect(response.statusCode).toBe(200);
-    expectMatchesSpec('gameGetScoreboard', response);
     expect(response.json()).toMatchObject({
       items: [],
       challenges: {},
@@ -58,7 +55,6 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
   it('answers 404 for an unknown game and 400 before the start', async () => {
     const missing = await get(999_999);
     expect(missing.statusCode).toBe(404);
-    expectMatchesSpec('gameGetScoreboard', missing);
     expect(missing.json()).toEqual({ title: 'The game was not found', status: 404 });
 
     const future = await seedGame(server.app.db, {
@@ -67,7 +63,6 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
     });
     const early = await get(future.id);
     expect(early.statusCode).toBe(400);
-    expectMatchesSpec('gameGetScoreboard', early);
     expect(early.json()).toEqual({ title: 'The game has not started', status: 400 });
   });
 
@@ -96,7 +91,6 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
     server.app.scoreboards.invalidate(game.id);
     await server.app.scoreboards.settle(game.id);
     const after = await get(game.id);
-    expectMatchesSpec('gameGetScoreboard', after);
     expect(after.json().items.map((i: { score: number }) => i.score)).toEqual([1050, 1030]);
     expect(after.json().updateTimeUtc).toBeGreaterThanOrEqual(before.updateTimeUtc);
 
@@ -143,7 +137,6 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
       headers: { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': brTag },
     });
     expect(revalidated.statusCode).toBe(304);
-    expectMatchesSpec('gameGetScoreboard', revalidated);
     expect(revalidated.body).toBe('');
     expect(revalidated.headers.etag).toBe(brTag);
     const weak = await caller(server.app)({
@@ -169,7 +162,6 @@ describeEachDatabase('GET /api/game/{id}/scoreboard', (getDb) => {
       headers: { 'if-none-match': tag },
     });
     expect(changed.statusCode).toBe(200);
-    expectMatchesSpec('gameGetScoreboard', changed);
     expect(changed.headers.etag).not.toBe(tag);
     expect(changed.json().items).toHaveLength(2);
   });

@@ -8,7 +8,6 @@ import { generateGameKeyPair } from '#server/domain/teamToken.js';
 import { caller, type Caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { MINUTE, seedChallenge, seedGame, seedTeam, solve } from './scoreboardFixtures.js';
 
 interface Row {
@@ -62,7 +61,6 @@ describeEachDatabase('Scoreboard freeze', (getDb) => {
 
   const board = async (call: Caller, gameId: number, headers: Record<string, string> = {}) => {
     const response = await call({ method: 'GET', url: `/api/game/${gameId}/scoreboard`, headers });
-    if (response.statusCode === 200) expectMatchesSpec('gameGetScoreboard', response);
     return response;
   };
   const rowOf = (body: { items: Row[] }, teamId: number) =>

@@ -3,7 +3,6 @@ import { expect, it } from 'vitest';
 import { caller, signIn } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { HOUR, MINUTE, seedChallenge, seedGame, seedTeam, solve } from './scoreboardFixtures.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -50,7 +49,6 @@ describeEachDatabase('GET /api/game/{id}/scoreboardsheet', (getDb) => {
 
     const response = await monitor({ method: 'GET', url: url(game.id) });
     expect(response.statusCode).toBe(200);
-    expectMatchesSpec('gameGetScoreboardSheet', response);
     expect(response.headers['content-type']).toBe(XLSX);
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="Spring CTF-Scoreboard-\d{8}-\d\d\.\d\d\.\d\dZ\.xlsx"$/,
@@ -137,16 +135,13 @@ describeEachDatabase('GET /api/game/{id}/scoreboardsheet', (getDb) => {
     const game = await seedGame(server.app.db);
     const anonymous = await caller(server.app)({ method: 'GET', url: url(game.id) });
     expect(anonymous.statusCode).toBe(401);
-    expectMatchesSpec('gameGetScoreboardSheet', anonymous);
 
     const user = await signIn(server.app, 'User');
     const forbidden = await user({ method: 'GET', url: url(game.id) });
     expect(forbidden.statusCode).toBe(403);
-    expectMatchesSpec('gameGetScoreboardSheet', forbidden);
 
     const missing = await monitor({ method: 'GET', url: url(999_999) });
     expect(missing.statusCode).toBe(404);
-    expectMatchesSpec('gameGetScoreboardSheet', missing);
     expect(missing.json()).toEqual({ title: 'The game was not found', status: 404 });
 
     const future = await seedGame(server.app.db, {
@@ -155,7 +150,6 @@ describeEachDatabase('GET /api/game/{id}/scoreboardsheet', (getDb) => {
     });
     const early = await monitor({ method: 'GET', url: url(future.id) });
     expect(early.statusCode).toBe(400);
-    expectMatchesSpec('gameGetScoreboardSheet', early);
     expect(early.json()).toEqual({ title: 'The game has not started', status: 400 });
 
     const admin = await signIn(server.app, 'Admin');

@@ -11,7 +11,6 @@ import {
   type Registration,
   type TeamWithMembers,
 } from '../../support/competition.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 
 /** Submits a flag and answers the submission id. */
 export async function submitFlag(
@@ -25,7 +24,6 @@ export async function submitFlag(
     url: `/api/game/${gameId}/challenges/${challengeId}`,
     payload: { flag },
   });
-  expectMatchesSpec('gameSubmitFlag', response);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as number;
 }
@@ -42,7 +40,6 @@ export async function waitForResult(
       method: 'GET',
       url: `/api/game/${gameId}/challenges/${challengeId}/status/${submitId}`,
     });
-    expectMatchesSpec('gameGetSubmissionStatus', response);
     expect(response.statusCode).toBe(200);
     const status = response.json() as string;
     if (status !== 'FlagSubmitted') return status;

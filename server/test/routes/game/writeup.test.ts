@@ -5,7 +5,6 @@ import { type Caller } from '../../support/app.js';
 import { createGame } from '../../support/competition.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { filePart, HOUR, playingTeam, samplePdf } from './support.js';
 
 describeEachDatabase('team writeups', (getDb) => {
@@ -13,12 +12,10 @@ describeEachDatabase('team writeups', (getDb) => {
 
   const upload = async (call: Caller, gameId: number, part: ReturnType<typeof filePart>) => {
     const response = await call({ method: 'POST', url: `/api/game/${gameId}/writeup`, ...part });
-    expectMatchesSpec('gameSubmitWriteup', response);
     return response;
   };
   const status = async (call: Caller, gameId: number) => {
     const response = await call({ method: 'GET', url: `/api/game/${gameId}/writeup` });
-    expectMatchesSpec('gameGetWriteup', response);
     return response;
   };
 

@@ -6,7 +6,6 @@ import { rowsFromSettings } from '#server/domain/siteSettings.js';
 import { caller, testConfig } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { createAccount, PASSWORD } from '../account/support.js';
 
 describeEachDatabase('Hash-PoW captcha on the account flows', (getDb) => {
@@ -35,7 +34,6 @@ describeEachDatabase('Hash-PoW captcha on the account flows', (getDb) => {
       url: '/api/account/register',
       payload: { userName: name, email: `${name}@example.com`, password: PASSWORD, challenge },
     });
-    expectMatchesSpec('accountRegister', response);
     return response;
   };
 
@@ -85,6 +83,5 @@ describeEachDatabase('Hash-PoW captcha on the account flows', (getDb) => {
     });
     expect(recovery.statusCode).toBe(400);
     expect(recovery.json().title).toBe(CAPTCHA_FAILED);
-    expectMatchesSpec('accountRecovery', recovery);
   });
 });

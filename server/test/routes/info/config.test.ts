@@ -3,7 +3,6 @@ import { setSettings } from '#server/db/repositories/settings.js';
 import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('GET /api/config', (getDb) => {
   const server = useTestApp(getDb);
@@ -11,7 +10,6 @@ describeEachDatabase('GET /api/config', (getDb) => {
   it('answers the defaults on a new platform', async () => {
     const response = await caller(server.app)({ method: 'GET', url: '/api/config' });
     expect(response.statusCode).toBe(200);
-    expectMatchesSpec('infoGetClientConfig', response);
     expect(response.json()).toEqual({
       title: 'Vexil',
       slogan: 'Hack for fun not for profit',

@@ -2,7 +2,6 @@ import { expect, it } from 'vitest';
 import { signIn } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('posts', (getDb) => {
   const server = useTestApp(getDb);
@@ -11,18 +10,15 @@ describeEachDatabase('posts', (getDb) => {
 
   const addPost = async (body: Record<string, unknown>) => {
     const response = await admin({ method: 'POST', url: '/api/edit/posts', payload: body });
-    expectMatchesSpec('editAddPost', response);
     expect(response.statusCode).toBe(200);
     return response.json() as string;
   };
   const getPost = async (id: string) => {
     const response = await anonymous({ method: 'GET', url: `/api/posts/${id}` });
-    expectMatchesSpec('infoGetPost', response);
     return response;
   };
   const update = async (id: string, body: Record<string, unknown>) => {
     const response = await admin({ method: 'PUT', url: `/api/edit/posts/${id}`, payload: body });
-    expectMatchesSpec('editUpdatePost', response);
     return response;
   };
 
@@ -53,7 +49,6 @@ describeEachDatabase('posts', (getDb) => {
     for (const title of ['', '   ', 'x'.repeat(51)]) {
       const response = await admin({ method: 'POST', url: '/api/edit/posts', payload: { title } });
       expect(response.statusCode).toBe(400);
-      expectMatchesSpec('editAddPost', response);
     }
   });
 
@@ -80,7 +75,6 @@ describeEachDatabase('posts', (getDb) => {
     const newest = await addPost({ title: 'newest' });
 
     const all = await anonymous({ method: 'GET', url: '/api/posts' });
-    expectMatchesSpec('infoGetPosts', all);
     const ids: string[] = all.json().map((p: { id: string }) => p.id);
     const pinnedIds = all.json().filter((p: { isPinned: boolean }) => p.isPinned).length;
     expect(ids.slice(0, pinnedIds)).toContain(pinned);
@@ -88,7 +82,6 @@ describeEachDatabase('posts', (getDb) => {
     expect(all.json()[0]).not.toHaveProperty('content');
 
     const latest = await anonymous({ method: 'GET', url: '/api/posts/latest' });
-    expectMatchesSpec('infoGetLatestPosts', latest);
     expect(latest.json().map((p: { id: string }) => p.id)).toEqual(ids.slice(0, 20));
   });
 
@@ -101,13 +94,11 @@ describeEachDatabase('posts', (getDb) => {
   it('deletes a post; later reads and edits are 404', async () => {
     const id = await addPost({ title: 'doomed' });
     const deleted = await admin({ method: 'DELETE', url: `/api/edit/posts/${id}` });
-    expectMatchesSpec('editDeletePost', deleted);
     expect(deleted.statusCode).toBe(200);
     expect((await getPost(id)).statusCode).toBe(404);
     expect((await update(id, { title: 'x' })).statusCode).toBe(404);
     const again = await admin({ method: 'DELETE', url: `/api/edit/posts/${id}` });
     expect(again.statusCode).toBe(404);
-    expectMatchesSpec('editDeletePost', again);
   });
 
   it('lets only admins write posts', async () => {

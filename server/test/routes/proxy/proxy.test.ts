@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../support/databases.js';
 import { caller, type Caller } from '../../support/app.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import {
   closeCode,
   closedPort,
@@ -61,7 +60,6 @@ describeEachDatabase('WebSocket proxy', (getDb) => {
       const get = await anonymous({ method: 'GET', url: `/api/proxy/${id}` });
       expect(get.statusCode).toBe(204);
       expect(get.body).toBe('');
-      expectMatchesSpec('proxyConnect', get);
       for (const method of ['OPTIONS', 'HEAD', 'POST', 'DELETE'] as const) {
         const response = await app.inject({ method, url: `/api/PROXY/${id.toUpperCase()}` });
         expect(response.statusCode, method).toBe(204);
@@ -72,10 +70,8 @@ describeEachDatabase('WebSocket proxy', (getDb) => {
       const unknown = await anonymous({ method: 'GET', url: `/api/proxy/${randomUUID()}` });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ title: 'Container does not exist', status: 404 });
-      expectMatchesSpec('proxyConnect', unknown);
       const bad = await anonymous({ method: 'GET', url: '/api/proxy/not-a-guid' });
       expect(bad.statusCode).toBe(400);
-      expectMatchesSpec('proxyConnect', bad);
     });
 
     it('answer 400 while the port mapping is not PlatformProxy', async () => {

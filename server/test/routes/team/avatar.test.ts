@@ -6,7 +6,6 @@ import { caller, type Caller } from '../../support/app.js';
 import { multipart } from '../../support/badInputs.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { teamWith } from './support.js';
 
 const png = (width: number, height: number, background = '#3366ff') =>
@@ -25,7 +24,6 @@ describeEachDatabase('PUT /api/team/{id}/avatar', (getDb) => {
       url: `/api/team/${teamId}/avatar`,
       ...multipart({}, { file }),
     });
-    expectMatchesSpec('teamUpdateAvatar', response);
     return response;
   };
 

@@ -3,7 +3,6 @@ import { createSession } from '#server/db/repositories/sessions.js';
 import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import {
   HOUR,
   MINUTE,
@@ -18,7 +17,6 @@ describeEachDatabase('GET /api/team/{id}/games', (getDb) => {
   const server = useTestApp(getDb);
   const get = async (id: number) => {
     const response = await caller(server.app)({ method: 'GET', url: `/api/team/${id}/games` });
-    expectMatchesSpec('teamGetGames', response);
     return response;
   };
 
@@ -113,7 +111,6 @@ describeEachDatabase('GET /api/team/{id}/games', (getDb) => {
     const url = `/api/team/${team.teamId}/games`;
     const asMember = async () => {
       const response = await member({ method: 'GET', url });
-      expectMatchesSpec('teamGetGames', response);
       return response.json()[0];
     };
     await expect.poll(async () => (await asMember())?.challenges.length).toBe(2);

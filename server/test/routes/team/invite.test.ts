@@ -21,7 +21,6 @@ describeEachDatabase('team invite codes and joining', (getDb) => {
     const { team, captain } = await teamWith(server.app, 0, { name: 'Red:Team' });
     const read = await captain.call({ method: 'GET', url: `/api/team/${team.id}/invite` });
     expect(read.statusCode).toBe(200);
-    expectMatchesSpec('teamGetInviteCode', read);
     expect(read.headers['content-type']).toMatch(/^application\/json/);
     const code = read.json() as string;
     expect(code).toBe(`Red:Team:${team.id}:${team.inviteToken}`);
@@ -29,7 +28,6 @@ describeEachDatabase('team invite codes and joining', (getDb) => {
 
     const renewed = await captain.call({ method: 'PUT', url: `/api/team/${team.id}/invite` });
     expect(renewed.statusCode).toBe(200);
-    expectMatchesSpec('teamUpdateInviteCode', renewed);
     const fresh = renewed.json() as string;
     expect(fresh).not.toBe(code);
     expect(fresh.startsWith(`Red:Team:${team.id}:`)).toBe(true);
@@ -37,10 +35,8 @@ describeEachDatabase('team invite codes and joining', (getDb) => {
     const joiner = await player(server.app);
     const stale = await accept(joiner.call, code);
     expect(stale.statusCode).toBe(400);
-    expectMatchesSpec('teamAccept', stale);
     const ok = await accept(joiner.call, fresh);
     expect(ok.statusCode).toBe(200);
-    expectMatchesSpec('teamAccept', ok);
     expect(ok.body).toBe('');
     expect(await isTeamMember(server.app.db, team.id, joiner.user.id)).toBe(true);
     const info = await joiner.call({ method: 'GET', url: `/api/team/${team.id}` });
@@ -77,7 +73,6 @@ describeEachDatabase('team invite codes and joining', (getDb) => {
     for (const code of bad) {
       const response = await accept(joiner.call, code);
       expect(response.statusCode, code).toBe(400);
-      expectMatchesSpec('teamAccept', response);
     }
     expect((await accept(joiner.call, 42)).statusCode).toBe(400);
     const again = await accept(captain.call, good);
@@ -96,7 +91,6 @@ describeEachDatabase('team invite codes and joining', (getDb) => {
     const joiner = await player(server.app);
     const refused = await accept(joiner.call, `x:${playing.team.id}:${playing.team.inviteToken}`);
     expect(refused.statusCode).toBe(400);
-    expectMatchesSpec('teamAccept', refused);
     expect(await isTeamMember(server.app.db, playing.team.id, joiner.user.id)).toBe(false);
 
     // Locked but only pending in a running game: the lock is stale and gets cleared.
@@ -125,9 +119,7 @@ describeEachDatabase('team invite codes and joining', (getDb) => {
       headers: { 'content-type': 'text/plain' },
     });
     expect(text.statusCode).toBe(415);
-    expectMatchesSpec('teamAccept', text);
     const anonymous = await accept(caller(server.app), code);
     expect(anonymous.statusCode).toBe(401);
-    expectMatchesSpec('teamAccept', anonymous);
   });
 });

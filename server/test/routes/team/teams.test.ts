@@ -4,7 +4,6 @@ import { updateUserFields } from '#server/db/repositories/users.js';
 import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { player, register, teamWith } from './support.js';
 
 describeEachDatabase('team create, read, update, delete', (getDb) => {
@@ -22,7 +21,6 @@ describeEachDatabase('team create, read, update, delete', (getDb) => {
         payload: { name: 'Alpha', bio: 'We hack' },
       });
       expect(response.statusCode).toBe(200);
-      expectMatchesSpec('teamCreateTeam', response);
       const body = response.json();
       expect(body).toMatchObject({ name: 'Alpha', bio: 'We hack', avatar: null, locked: false });
       expect(body.members).toEqual([
@@ -31,7 +29,6 @@ describeEachDatabase('team create, read, update, delete', (getDb) => {
       expect(response.body).not.toContain('Secret Name');
       const read = await caller(server.app)({ method: 'GET', url: `/api/team/${body.id}` });
       expect(read.statusCode).toBe(200);
-      expectMatchesSpec('teamGetTeam', read);
       expect(read.json()).toEqual(body);
     });
 
@@ -41,7 +38,6 @@ describeEachDatabase('team create, read, update, delete', (getDb) => {
         call({ method: 'POST', url: '/api/team', payload: { name } });
       const responses = await Promise.all(['a', 'b', 'c', 'd', 'e'].map(create));
       expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 400, 400]);
-      for (const response of responses) expectMatchesSpec('teamCreateTeam', response);
       const mine = await call({ method: 'GET', url: '/api/team' });
       expect(mine.json()).toHaveLength(3);
     });
@@ -57,7 +53,6 @@ describeEachDatabase('team create, read, update, delete', (getDb) => {
       ]) {
         const response = await call({ method: 'POST', url: '/api/team', payload });
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-        expectMatchesSpec('teamCreateTeam', response);
       }
     });
 
@@ -68,7 +63,6 @@ describeEachDatabase('team create, read, update, delete', (getDb) => {
         payload: { name: 'x' },
       });
       expect(response.statusCode).toBe(401);
-      expectMatchesSpec('teamCreateTeam', response);
     });
   });
 
@@ -83,7 +77,6 @@ describeEachDatabase('team create, read, update, delete', (getDb) => {
         .execute();
       const response = await member.call({ method: 'GET', url: '/api/team' });
       expect(response.statusCode).toBe(200);
-      expectMatchesSpec('teamGetTeams', response);
       const teams = response.json() as { id: number; members: { captain: boolean }[] }[];
       expect(teams.map((t) => t.id)).toEqual([one.team.id, two.team.id]);
       expect(teams[0].members.map((m) => m.captain)).toEqual([true, false]);
@@ -97,7 +90,6 @@ describeEachDatabase('team create, read, update, delete', (getDb) => {
       expect(read.json().members[0].avatar).toBe(`/assets/${'c'.repeat(64)}/avatar`);
       const missing = await caller(server.app)({ method: 'GET', url: '/api/team/999999' });
       expect(missing.statusCode).toBe(404);
-      expectMatchesSpec('teamGetTeam', missing);
       expect(missing.json().status).toBe(404);
     });
     it('shows a lock only while it holds: a lock whose games have ended is lifted', async () => {
@@ -125,7 +117,6 @@ describeEachDatabase('team create, read, update, delete', (getDb) => {
         captain.call({ method: 'PUT', url: `/api/team/${team.id}`, payload });
       let response = await put({ name: 'Renamed', bio: 'New bio' });
       expect(response.statusCode).toBe(200);
-      expectMatchesSpec('teamUpdateTeam', response);
       expect(response.json()).toMatchObject({ name: 'Renamed', bio: 'New bio', locked: true });
       response = await put({ name: '', bio: null });
       expect(response.json()).toMatchObject({ name: 'Renamed', bio: 'New bio' });
@@ -143,14 +134,12 @@ describeEachDatabase('team create, read, update, delete', (getDb) => {
         payload: { name: 'Hijack' },
       });
       expect(member.statusCode).toBe(403);
-      expectMatchesSpec('teamUpdateTeam', member);
       const missing = await members[0].call({
         method: 'PUT',
         url: '/api/team/999999',
         payload: {},
       });
       expect(missing.statusCode).toBe(404);
-      expectMatchesSpec('teamUpdateTeam', missing);
       const long = await members[0].call({
         method: 'PUT',
         url: `/api/team/${team.id}`,
@@ -169,7 +158,6 @@ describeEachDatabase('team create, read, update, delete', (getDb) => {
       });
       const response = await captain.call({ method: 'DELETE', url: `/api/team/${team.id}` });
       expect(response.statusCode).toBe(200);
-      expectMatchesSpec('teamDeleteTeam', response);
       expect(response.body).toBe('');
       expect(await findTeamById(server.app.db, team.id)).toBeNull();
       const left = await server.app.db
@@ -190,7 +178,6 @@ describeEachDatabase('team create, read, update, delete', (getDb) => {
         url: `/api/team/${playing.team.id}`,
       });
       expect(refused.statusCode).toBe(400);
-      expectMatchesSpec('teamDeleteTeam', refused);
       expect(await findTeamById(server.app.db, playing.team.id)).not.toBeNull();
 
       const done = await teamWith(server.app);
@@ -207,10 +194,8 @@ describeEachDatabase('team create, read, update, delete', (getDb) => {
       const { team, members } = await teamWith(server.app, 1);
       const member = await members[0].call({ method: 'DELETE', url: `/api/team/${team.id}` });
       expect(member.statusCode).toBe(403);
-      expectMatchesSpec('teamDeleteTeam', member);
       const missing = await members[0].call({ method: 'DELETE', url: '/api/team/999999' });
       expect(missing.statusCode).toBe(404);
-      expectMatchesSpec('teamDeleteTeam', missing);
     });
   });
 });

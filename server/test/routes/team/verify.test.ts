@@ -3,7 +3,6 @@ import { generateGameKeyPair, sign } from '#server/domain/teamToken.js';
 import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
-import { expectMatchesSpec } from '../../support/spec.js';
 
 describeEachDatabase('POST /api/team/verify', (getDb) => {
   const server = useTestApp(getDb);
@@ -16,7 +15,6 @@ describeEachDatabase('POST /api/team/verify', (getDb) => {
       payload: { teamToken, publicKey },
     });
     expect(response.statusCode, `${teamToken} / ${publicKey}`).toBe(status);
-    expectMatchesSpec('teamVerifySignature', response);
     if (status !== 200) expect(response.json().status).toBe(status);
     return response;
   };
@@ -48,6 +46,5 @@ describeEachDatabase('POST /api/team/verify', (getDb) => {
       payload: { teamToken: token },
     });
     expect(missing.statusCode).toBe(400);
-    expectMatchesSpec('teamVerifySignature', missing);
   });
 });

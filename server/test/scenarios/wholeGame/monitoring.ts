@@ -1,6 +1,5 @@
 // Act 5: monitors see every submission, the cheating and the events.
 import { expect, it } from 'vitest';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { type PlannedChallenge } from '../expectedBoard.js';
 import { readSubmissions, type GameEvent } from '../support.js';
 import { type Story } from './story.js';
@@ -29,7 +28,6 @@ export function monitorsWatch(story: Story): void {
     ]);
 
     const cheats = await monitor({ method: 'GET', url: `/api/game/${gameId}/cheatinfo` });
-    expectMatchesSpec('gameGetCheatInfo', cheats);
     const found = (
       cheats.json() as {
         ownedTeam: { team: { name: string }; division: string };
@@ -51,7 +49,6 @@ export function monitorsWatch(story: Story): void {
     ]);
 
     const events = await monitor({ method: 'GET', url: `/api/game/${gameId}/events` });
-    expectMatchesSpec('gameGetEvents', events);
     const ids = (c: PlannedChallenge) => [c.title, String(c.id)];
     const { sanity, hashes, pool } = challenge;
     expect(

@@ -1,6 +1,5 @@
 // Act 8: the scoreboard and every submission exported as sheets.
 import { expect, it } from 'vitest';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { readWorkbook, sheetTime } from '../organiser.js';
 import { type Player } from '../players.js';
 import { readSubmissions } from '../support.js';
@@ -10,7 +9,6 @@ export function sheetsAreExported(story: Story): void {
   it('exports the scoreboard and every submission as sheets', async () => {
     const { monitor, gameId, challenge, player, finalBoard } = story;
     const board = await monitor({ method: 'GET', url: `/api/game/${gameId}/scoreboardsheet` });
-    expectMatchesSpec('gameGetScoreboardSheet', board);
     expect(board.statusCode).toBe(200);
     const rows = await readWorkbook(board.rawPayload, 'Scoreboard');
     const columns = ['Sanity', 'Pool', 'Hashes'];
@@ -62,7 +60,6 @@ export function sheetsAreExported(story: Story): void {
     );
 
     const all = await monitor({ method: 'GET', url: `/api/game/${gameId}/submissionsheet` });
-    expectMatchesSpec('gameGetSubmissionSheet', all);
     expect(all.statusCode).toBe(200);
     const submissionRows = await readWorkbook(all.rawPayload, 'All Submissions');
     expect(submissionRows[0]).toEqual([

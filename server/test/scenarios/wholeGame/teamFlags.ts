@@ -1,13 +1,11 @@
 // Act 3: every accepted team gets its own dynamic flag and pool entry; the pending team sees nothing.
 import { expect, it } from 'vitest';
-import { expectMatchesSpec } from '../../support/spec.js';
 import { POOL, sha256, type Story } from './story.js';
 
 export function teamsGetTheirFlags(story: Story): void {
   it('gives every team its own dynamic flag and pool entry', async () => {
     const { admin, gameId, challenge, player, team, dynamicFlag, poolFlag, view } = story;
     const salt = await admin({ method: 'GET', url: `/api/edit/games/${gameId}/hashsalt` });
-    expectMatchesSpec('editGetTeamHashSalt', salt);
     const gameSalt = salt.json() as string;
     for (const [who, on] of [
       [player.alice, team.alpha],
@@ -15,7 +13,6 @@ export function teamsGetTheirFlags(story: Story): void {
       [player.carol, team.charlie],
     ] as const) {
       const details = await who.call({ method: 'GET', url: `/api/game/${gameId}/details` });
-      expectMatchesSpec('gameGetDetails', details);
       expect(details.statusCode, details.body).toBe(200);
       const { teamToken, challengeCount } = details.json() as {
         teamToken: string;
