@@ -1,9 +1,9 @@
 // An organiser runs a game through the console only: creates it (hidden until published), adds two
 // challenges (one with an uploaded attachment) and their flags, is told a static container gets no
-// flag and cannot be enabled without one, publishes a notice, sees a player's team arrive in the
-// review queue live with a badge in the menu, accepts it, then bans that player, and finds the
-// console in the organiser's language. Players act through the API; what they would see is
-// checked there. Screenshots: test-results/screenshots/organiser-*.png.
+// flag and cannot be enabled without one, publishes a notice and then the game (clearing Hidden),
+// sees a player's team arrive in the review queue live with a badge in the menu, accepts it, then
+// bans that player, and finds the console in the organiser's language. Players act through the
+// API; what they would see is checked there. Screenshots: test-results/screenshots/organiser-*.png.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -149,7 +149,7 @@ describe('an organiser runs a game from the console', skipUnless(enabled, noChro
     await page.locator('textarea[name="content"]').fill('Submit **flag{welcome}** to begin.');
     await page.getByRole('switch', { name: 'Enabled' }).check();
     await page.getByRole('button', { name: 'Save' }).click();
-    await notified('Element updated');
+    await notified('Challenge saved');
   });
 
   it('is told a static container gets no flag, and cannot be enabled without one', async () => {
@@ -196,6 +196,17 @@ describe('an organiser runs a game from the console', skipUnless(enabled, noChro
     await notified('The notice was published');
     await page.getByText(noticeText).waitFor();
     await shot('notices');
+  });
+
+  it('publishes the game by clearing Hidden on its Info tab', async () => {
+    await page.getByRole('tab', { name: 'Info' }).click();
+    const hidden = page.getByRole('switch', { name: 'Hidden' });
+    await expect.poll(() => hidden.isChecked()).toBe(true);
+    await hidden.uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notified('Game saved');
+    const saved = await (await page.request.get(`${server.url}/api/edit/games/${gameId}`)).json();
+    expect(saved).toMatchObject({ hidden: false });
   });
 
   it('sees the team a player registers arrive live, with a badge in the menu', async () => {
