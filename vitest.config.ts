@@ -61,6 +61,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // After the other projects, not beside them: their container and swarm suites add and
+          // remove network interfaces, and Chromium fails the requests under way whenever the
+          // machine's interfaces change (net::ERR_NETWORK_CHANGED: a page's chunk never loads).
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -26,6 +26,12 @@ export function watchPages(): PageWatch & { watch(page: Page): void } {
         if (response.status() >= 400)
           state.failedResponses.push(`${response.status()} ${new URL(response.url()).pathname}`);
       });
+      page.on('requestfailed', (request) => {
+        const reason = request.failure()?.errorText ?? 'unknown';
+        // ERR_ABORTED: the page went away (closed, navigated) while the request ran.
+        if (reason !== 'net::ERR_ABORTED')
+          state.errors.push(`${reason} ${new URL(request.url()).pathname}`);
+      });
       page.on('request', (request) => {
         if (request.resourceType() === 'script') state.scripts.push(request.url());
       });
