@@ -39,9 +39,9 @@ export function cleanUp(log: (line: string) => void = console.error): Promise<vo
 
 /**
  * Ctrl-C and SIGTERM clean up, then leave with the signal's usual code; so does an uncaught
- * failure, with code 1. One Ctrl-C arrives twice
- * (the terminal signals the whole process group, and tsx relays it to this process), so only a
- * signal a moment after the first counts as asking to leave at once.
+ * failure, with code 1. One Ctrl-C arrives twice (the terminal signals the whole process group,
+ * and tsx relays it to this process), so only a signal a moment after the first counts as asking
+ * to leave at once.
  */
 export function cleanUpOnExitPaths(log: (line: string) => void = console.error): void {
   let firstAt = 0;

@@ -95,7 +95,7 @@ async function followPending(
     result.reads++;
     const response = await fetch(`${target.url}${path}`, {
       headers: bodylessHeaders(team),
-      signal: AbortSignal.timeout(Math.max(1, deadline - performance.now())),
+      signal: AbortSignal.timeout(Math.max(1, Math.ceil(deadline - performance.now()))),
     }).catch(() => null);
     if (!response?.ok) continue;
     const { context } = (await response.json()) as ChallengeAnswer;
