@@ -37,28 +37,32 @@ export interface BenchSwarm {
 
 export async function startBenchSwarm(): Promise<BenchSwarm> {
   const started: StartedSwarm = await startSwarm(BENCH_SWARM);
+  let stopping: Promise<void> | null = null;
   return {
     startedHere: started.daemon !== null,
-    async stop() {
-      if (!started.daemon) return;
-      const docker = swarmEngine(BENCH_SWARM);
-      // Leaving the swarm first takes down its ingress sandbox, whose namespace is a mount in
-      // the exec root: the folders can then go.
-      await docker.swarmLeave({ force: true }).catch(() => undefined);
-      // Removed services' containers take their 10-s stop grace (the echo image's shell ignores
-      // SIGTERM), and the daemon would wait for them on its way out: they are killed now.
-      for (const container of await docker.listContainers({ all: true }).catch(() => [])) {
-        await docker
-          .getContainer(container.Id)
-          .remove({ force: true })
-          .catch(() => undefined);
-      }
-      if (!(await stopSwarm(started))) {
-        throw new Error(`the bench's dockerd did not stop; ${BENCH_SWARM.dataRoot} is kept`);
-      }
-      for (const path of [BENCH_SWARM.dataRoot, BENCH_SWARM.execRoot, BENCH_SWARM.log]) {
-        await rm(path, { recursive: true, force: true });
-      }
-    },
+    // Once only: the normal path and a signal's cleanup may both ask.
+    stop: () => (stopping ??= stopStarted(started)),
   };
+}
+
+async function stopStarted(started: StartedSwarm): Promise<void> {
+  if (!started.daemon) return;
+  const docker = swarmEngine(BENCH_SWARM);
+  // Leaving the swarm first takes down its ingress sandbox, whose namespace is a mount in
+  // the exec root: the folders can then go.
+  await docker.swarmLeave({ force: true }).catch(() => undefined);
+  // Removed services' containers take their 10-s stop grace (the echo image's shell ignores
+  // SIGTERM), and the daemon would wait for them on its way out: they are killed now.
+  for (const container of await docker.listContainers({ all: true }).catch(() => [])) {
+    await docker
+      .getContainer(container.Id)
+      .remove({ force: true })
+      .catch(() => undefined);
+  }
+  if (!(await stopSwarm(started))) {
+    throw new Error(`the bench's dockerd did not stop; ${BENCH_SWARM.dataRoot} is kept`);
+  }
+  for (const path of [BENCH_SWARM.dataRoot, BENCH_SWARM.execRoot, BENCH_SWARM.log]) {
+    await rm(path, { recursive: true, force: true });
+  }
 }

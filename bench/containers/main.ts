@@ -1,15 +1,17 @@
 /**
  * `npm run bench -- containers [options]`: T teams start their challenge container in the same
  * second through Vexil's API (issue 24), on the Docker engine at DOCKER_HOST and on the bench's own
- * private single-node swarm, beside bare single starts of the same image on the same engine.
- * Prints a line per team and the summary against the issue's targets; `--output` also writes the
- * raw figures as JSON. Options: `--help`, options.ts. Method and figures: bench/README.md.
+ * private single-node swarm, beside bare single starts of the same image on the same engine; one
+ * run per `--starts` value on each engine. Prints a line per team and the summary against the
+ * issue's targets for each run, then one line per run side by side; `--output` also writes the raw
+ * figures as JSON. Options: `--help`, options.ts. Method and figures: bench/README.md.
  */
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, totalmem } from 'node:os';
-import { cleanUp, cleanUpOnExitPaths } from './exitCleanup.js';
+import { openEngine } from './engines.js';
+import { cleanUp, cleanUpOnExitPaths, ExitScope } from './exitCleanup.js';
 import { containerBenchOptions, USAGE } from './options.js';
-import { renderSummary, renderTeams } from './report.js';
+import { renderComparison, renderSummary, renderTeams } from './report.js';
 import { runContainerScenario, type ContainerRun } from './scenario.js';
 
 const args = process.argv.slice(3);
@@ -32,11 +34,21 @@ console.log(
 const runs: ContainerRun[] = [];
 try {
   for (const provider of options.providers) {
-    log(`${provider}: load average ${load()}`);
-    const run = await runContainerScenario(options, provider, log);
-    runs.push(run);
-    console.log(`${renderTeams(run)}\n\n${renderSummary(run)}\n`);
-    log(`${provider} done, load average ${load()}`);
+    const scope = new ExitScope();
+    try {
+      log(`${provider}: opening the engine, load average ${load()}`);
+      const engine = await openEngine(provider);
+      scope.hold('give the engine back', () => engine.close());
+      log(`${provider}: ${engine.description}`);
+      for (const starts of options.starts ?? [undefined]) {
+        const run = await runContainerScenario(options, engine, starts, log);
+        runs.push(run);
+        console.log(`${renderTeams(run)}\n\n${renderSummary(run)}\n`);
+        log(`${provider} run done, load average ${load()}`);
+      }
+    } finally {
+      await scope.release(log);
+    }
   }
 } catch (error) {
   log(`failed: ${(error as Error).stack ?? String(error)}`);
@@ -44,4 +56,5 @@ try {
 } finally {
   await cleanUp(log);
 }
+if (runs.length > 1) console.log(`${renderComparison(runs)}\n`);
 if (options.output) await writeFile(options.output, JSON.stringify(runs, null, 2));

@@ -12,8 +12,11 @@ export interface ContainerBenchOptions {
   teams: number;
   /** Engines to run on, in order (`--provider docker|swarm|both`). */
   providers: BenchProvider[];
-  /** `VEXIL_CONTAINER_STARTS` for the server process (`--starts`); undefined: not set by the bench. */
-  starts?: number;
+  /**
+   * `VEXIL_CONTAINER_STARTS` for the server process, one run per value (`--starts 2,4,8,16`);
+   * undefined: one run, the variable not set by the bench.
+   */
+  starts?: number[];
   /** Bare single starts timed as the reference (`--singles`). */
   singles: number;
   /** A team not ready this long after its POST counts as not ready (`--timeout`, seconds). */
@@ -29,7 +32,8 @@ export interface ContainerBenchOptions {
 export const USAGE = `npm run bench -- containers [options]
   --teams <n>        teams starting their container in the same second (default 100)
   --provider <p>     docker, swarm or both (default both, Docker first)
-  --starts <n>       VEXIL_CONTAINER_STARTS for the server (default: not set, the server's default)
+  --starts <n,…>     VEXIL_CONTAINER_STARTS for the server, one run per value on each engine
+                     (default: not set, the server's default)
   --singles <n>      bare single starts timed as the reference (default 5)
   --timeout <s>      a team not ready this long after its POST is not ready (default 180)
   --poll <ms>        pause between two reads of a Pending start (default 200)
@@ -76,7 +80,9 @@ export function containerBenchOptions(
         options.providers = providersOf(take());
         break;
       case '--starts':
-        options.starts = positiveInteger(name, take());
+        options.starts = take()
+          .split(',')
+          .map((value) => positiveInteger(name, value));
         break;
       case '--singles':
         options.singles = positiveInteger(name, take());

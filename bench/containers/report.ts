@@ -200,3 +200,23 @@ export function renderSummary(run: ContainerRun): string {
     `Targets met: ${targetsMet} of 4.`,
   ].join('\n');
 }
+
+/** One line per run, side by side (the runs of several `--starts` values, or both engines). */
+export function renderComparison(runs: ContainerRun[]): string {
+  const lines = [
+    '| engine | VEXIL_CONTAINER_STARTS | ready | refusals | POST → ready p50 / p99 / max | bare median | p99 ÷ bare | left | all done after |',
+    '| ------ | ---------------------- | ----- | -------- | ---------------------------- | ----------- | ---------- | ---- | -------------- |',
+  ];
+  for (const run of runs) {
+    const ready = run.teamStarts.filter((s) => s.outcome === 'ready');
+    const verdict = verdictOf(run);
+    const refused = run.teamStarts.filter((s) => s.status !== 200).length;
+    const left = run.destroys.leftAfterSettle ?? run.destroys.left;
+    lines.push(
+      `| ${run.provider} | ${run.startsSetting ?? 'unset'} | ${ready.length} of ${run.teams} | ${refused} | ` +
+        `${spread(ready.map((s) => s.readyMs!))} | ${int(median(run.bare.timesMs))} ms | ` +
+        `${ready.length > 0 ? `${verdict.ratio.toFixed(1)}×` : 'n/a'} | ${left} | ${run.startsSeconds.toFixed(1)} s |`,
+    );
+  }
+  return lines.join('\n');
+}

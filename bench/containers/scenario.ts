@@ -1,9 +1,10 @@
 /**
- * The containers bench on one engine: open the engine (the echo image on it), seed a fresh
- * database, start Vexil in its own process on that engine, time the bare single starts, then let
- * every team press Start in the same instant and follow each until its service answers, and
- * finally destroy them all through the API and count what is left. Every resource's undo is held
- * for every exit path as it is made (exitCleanup.ts) and given back here on the normal path.
+ * One run of the containers bench on an open engine: time the bare single starts, seed a fresh
+ * database, start Vexil in its own process on that engine (with `VEXIL_CONTAINER_STARTS` when
+ * given), let every team press Start in the same instant and follow each until its service
+ * answers, then destroy them all through the API and count what is left. Every resource's undo
+ * is held for every exit path as it is made (exitCleanup.ts) and given back here on the normal
+ * path.
  */
 import { randomBytes } from 'node:crypto';
 import { LABELS } from '../../server/src/domain/containers.js';
@@ -11,7 +12,7 @@ import { openBenchDatabase } from '../event/database.js';
 import { startVexil, type ProbeSample } from '../event/vexilProcess.js';
 import { BARE_LABEL, timeBareStarts, type BareStarts } from './bareStarts.js';
 import { destroyAll, type Destroys } from './destroys.js';
-import { openEngine, type BenchEngine } from './engines.js';
+import type { BenchEngine } from './engines.js';
 import { ExitScope } from './exitCleanup.js';
 import type { BenchProvider, ContainerBenchOptions } from './options.js';
 import { seedContainerGame } from './seed.js';
@@ -43,18 +44,17 @@ async function removeLabelled(engine: BenchEngine, label: string): Promise<void>
 
 export async function runContainerScenario(
   options: ContainerBenchOptions,
-  provider: BenchProvider,
+  engine: BenchEngine,
+  starts: number | undefined,
   log: (line: string) => void,
 ): Promise<ContainerRun> {
+  const { provider } = engine;
   const runId = randomBytes(6).toString('hex');
   const scope = new ExitScope();
   try {
-    log(`${provider}: opening the engine`);
-    const engine = await openEngine(provider);
-    scope.hold('give the engine back', () => engine.close());
     const bareLabel = `${BARE_LABEL}=${runId}`;
     scope.hold('remove the bare reference units', () => removeLabelled(engine, bareLabel));
-    log(`${provider}: ${engine.description}; ${options.singles} bare single starts`);
+    log(`${provider}: ${options.singles} bare single starts`);
     const bare = await timeBareStarts(engine, options.singles, runId);
 
     const bench = await openBenchDatabase(options.database);
@@ -67,8 +67,11 @@ export async function runContainerScenario(
       DOCKER_HOST: engine.host,
       VEXIL_CONTAINER_PROVIDER: provider,
     };
-    if (options.starts !== undefined) env.VEXIL_CONTAINER_STARTS = String(options.starts);
-    log(`${provider}: starting Vexil (${bench.kind})`);
+    if (starts !== undefined) env.VEXIL_CONTAINER_STARTS = String(starts);
+    const startsSetting = env.VEXIL_CONTAINER_STARTS ?? process.env.VEXIL_CONTAINER_STARTS;
+    log(
+      `${provider}: starting Vexil (${bench.kind}, VEXIL_CONTAINER_STARTS=${startsSetting ?? 'unset'})`,
+    );
     const vexil = await startVexil({ dataDir: bench.dataDir, databaseUrl: bench.databaseUrl }, env);
     scope.hold('stop the Vexil process', () => vexil.stop());
 
@@ -96,7 +99,7 @@ export async function runContainerScenario(
       engine: engine.description,
       database: bench.kind,
       teams: options.teams,
-      startsSetting: env.VEXIL_CONTAINER_STARTS ?? process.env.VEXIL_CONTAINER_STARTS,
+      startsSetting,
       bare,
       teamStarts,
       burstSpreadMs: Math.max(...posted) - Math.min(...posted),
