@@ -23,12 +23,21 @@ export interface TeamDestroy {
   ms: number;
 }
 
+/** Owner-labelled units on the engine at one moment. */
+export interface Left {
+  count: number;
+  /** Of those, units whose container runs. */
+  running: number;
+  /** Of those, units without a row in Vexil's `containers` table (no destroy can reach them). */
+  withoutRow: number;
+}
+
 export interface Destroys {
   teams: TeamDestroy[];
-  /** Owner-labelled units on the engine right after the last destroy answered. */
-  left: number;
-  /** The same count SETTLE_MS later, when the first was not 0. */
-  leftAfterSettle?: number;
+  /** Right after the last destroy answered. */
+  left: Left;
+  /** SETTLE_MS later, when the first count was not 0. */
+  leftAfterSettle?: Left;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -66,13 +75,26 @@ async function destroyOne(target: StartTarget, team: SeededTeam): Promise<TeamDe
   }
 }
 
-const countOwned = async (engine: BenchEngine, owner: string) =>
-  (await engine.units.units([`${LABELS.owner}=${owner}`])).length;
+async function leftOn(
+  engine: BenchEngine,
+  owner: string,
+  recorded: () => Promise<Set<string>>,
+): Promise<Left> {
+  const units = await engine.units.units([`${LABELS.owner}=${owner}`]);
+  const rows = await recorded();
+  return {
+    count: units.length,
+    running: units.filter((unit) => unit.running).length,
+    withoutRow: units.filter((unit) => !rows.has(unit.labels[LABELS.instance])).length,
+  };
+}
 
+/** `recorded` answers the ids of Vexil's `containers` rows (the `vexil.instance` labels). */
 export async function destroyAll(
   target: StartTarget,
   engine: BenchEngine,
   owner: string,
+  recorded: () => Promise<Set<string>>,
   teams: SeededTeam[],
   starts: TeamStart[],
 ): Promise<Destroys> {
@@ -80,8 +102,8 @@ export async function destroyAll(
   const lastPost = Math.max(...starts.map((s) => s.postedAt));
   await sleep(Math.max(0, lastPost + GUARD_MS - performance.now()));
   const answers = await Promise.all(taken.map((team) => destroyOne(target, team)));
-  const left = await countOwned(engine, owner);
-  if (left === 0) return { teams: answers, left };
+  const left = await leftOn(engine, owner, recorded);
+  if (left.count === 0) return { teams: answers, left };
   await sleep(SETTLE_MS);
-  return { teams: answers, left, leftAfterSettle: await countOwned(engine, owner) };
+  return { teams: answers, left, leftAfterSettle: await leftOn(engine, owner, recorded) };
 }

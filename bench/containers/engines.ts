@@ -18,6 +18,7 @@ export interface BenchEngine {
   provider: BenchProvider;
   /** `DOCKER_HOST` of the engine, as Vexil is given it. */
   host: string;
+  /** The bare references' client: no timeout of its own (bareClient). */
   docker: Docker;
   /** Its units, counted and removed (EngineUnderTest of the server tests). */
   units: EngineUnderTest;
@@ -27,13 +28,28 @@ export interface BenchEngine {
   close(): Promise<void>;
 }
 
+/**
+ * A Docker client without docker-modem's `connectionTimeout`, which Vexil's endpoint sets (5 s):
+ * docker-modem clears that timer on a response (or on the request's `connect` event, which only
+ * HTTP CONNECT requests emit), so it bounds every whole call, not the connection, and a create
+ * the engine takes longer for is dropped with "socket hang up" while the engine goes on. The
+ * references measure the engine, not that bound.
+ */
+function bareClient(host: string): Docker {
+  const { options } = dockerEndpoint(host || undefined);
+  const { connectionTimeout: _bound, ...unbounded } = options as typeof options & {
+    connectionTimeout?: number;
+  };
+  return new Docker(unbounded);
+}
+
 async function serverVersion(docker: Docker): Promise<string> {
   return (await docker.version()).Version;
 }
 
 async function openDocker(): Promise<BenchEngine> {
   const host = process.env.DOCKER_HOST ?? '';
-  const docker = new Docker(dockerEndpoint(host || undefined).options);
+  const docker = bareClient(host);
   await docker.ping().catch((error: Error) => {
     throw new Error(
       `No Docker engine answers at ${host || 'the default socket'}: ${error.message}`,
@@ -53,7 +69,7 @@ async function openDocker(): Promise<BenchEngine> {
 async function openSwarm(): Promise<BenchEngine> {
   const swarm = await startBenchSwarm();
   const forget = onExit('stop the bench swarm engine', () => swarm.stop());
-  const docker = new Docker(dockerEndpoint(BENCH_SWARM_HOST).options);
+  const docker = bareClient(BENCH_SWARM_HOST);
   await ensureTestImages(docker);
   const origin = swarm.startedHere ? 'started by the bench' : 'already running, left so';
   return {

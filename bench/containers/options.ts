@@ -19,6 +19,8 @@ export interface ContainerBenchOptions {
   starts?: number[];
   /** Bare single starts timed as the reference (`--singles`). */
   singles: number;
+  /** Also time T bare starts at once, what the engine itself does with the burst (`--no-flood`). */
+  flood: boolean;
   /** A team not ready this long after its POST counts as not ready (`--timeout`, seconds). */
   timeoutSeconds: number;
   /** How often a Pending start is read again (`--poll`, ms): the issue's 200 ms. */
@@ -35,6 +37,7 @@ export const USAGE = `npm run bench -- containers [options]
   --starts <n,…>     VEXIL_CONTAINER_STARTS for the server, one run per value on each engine
                      (default: not set, the server's default)
   --singles <n>      bare single starts timed as the reference (default 5)
+  --no-flood         skip the bare flood (T bare starts at once, before Vexil's run)
   --timeout <s>      a team not ready this long after its POST is not ready (default 180)
   --poll <ms>        pause between two reads of a Pending start (default 200)
   --database <d>     sqlite or postgres (default postgres when DATABASE_URL is set, else sqlite)
@@ -60,6 +63,7 @@ export function containerBenchOptions(
     teams: 100,
     providers: ['docker', 'swarm'],
     singles: 5,
+    flood: true,
     timeoutSeconds: 180,
     pollMs: 200,
     database: env.DATABASE_URL ? 'postgres' : 'sqlite',
@@ -86,6 +90,9 @@ export function containerBenchOptions(
         break;
       case '--singles':
         options.singles = positiveInteger(name, take());
+        break;
+      case '--no-flood':
+        options.flood = false;
         break;
       case '--timeout':
         options.timeoutSeconds = positiveInteger(name, take());

@@ -1,12 +1,13 @@
 /**
- * One run of the containers bench on an open engine: time the bare single starts, seed a fresh
- * database, start Vexil in its own process on that engine (with `VEXIL_CONTAINER_STARTS` when
- * given), let every team press Start in the same instant and follow each until its service
- * answers, then destroy them all through the API and count what is left. Every resource's undo
- * is held for every exit path as it is made (exitCleanup.ts) and given back here on the normal
- * path.
+ * One run of the containers bench on an open engine: time the bare starts (single, then T at
+ * once), seed a fresh database, start Vexil in its own process on that engine (with
+ * `VEXIL_CONTAINER_STARTS` when given), let every team press Start in the same instant and follow
+ * each until its service answers, then destroy them all through the API and count what is left.
+ * Every resource's undo is held for every exit path as it is made (exitCleanup.ts) and given back
+ * here on the normal path.
  */
 import { randomBytes } from 'node:crypto';
+import { listContainerIds } from '../../server/src/db/repositories/containers.js';
 import { LABELS } from '../../server/src/domain/containers.js';
 import { openBenchDatabase } from '../event/database.js';
 import { startVexil, type ProbeSample } from '../event/vexilProcess.js';
@@ -54,8 +55,9 @@ export async function runContainerScenario(
   try {
     const bareLabel = `${BARE_LABEL}=${runId}`;
     scope.hold('remove the bare reference units', () => removeLabelled(engine, bareLabel));
-    log(`${provider}: ${options.singles} bare single starts`);
-    const bare = await timeBareStarts(engine, options.singles, runId);
+    const floodSize = options.flood ? options.teams : 0;
+    log(`${provider}: ${options.singles} bare single starts, then ${floodSize} at once`);
+    const bare = await timeBareStarts(engine, options.singles, floodSize, runId);
 
     const bench = await openBenchDatabase(options.database);
     scope.hold('close and remove the database and its folder', () => bench.close());
@@ -93,7 +95,8 @@ export async function runContainerScenario(
     const server = await vexil.sample();
     const posted = teamStarts.map((s) => s.postedAt);
     log(`${provider}: starts done in ${startsSeconds.toFixed(1)} s; destroying through the API`);
-    const destroys = await destroyAll(target, engine, game.owner, game.teams, teamStarts);
+    const recorded = () => listContainerIds(bench.database.db);
+    const destroys = await destroyAll(target, engine, game.owner, recorded, game.teams, teamStarts);
     return {
       provider,
       engine: engine.description,
