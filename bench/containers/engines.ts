@@ -22,7 +22,7 @@ export interface BenchEngine {
   docker: Docker;
   /** Its units, counted and removed (EngineUnderTest of the server tests). */
   units: EngineUnderTest;
-  /** e.g. "Docker 20.10.24 (swarm manager, started by the bench)". */
+  /** For the report, e.g. "Docker 20.10.24+dfsg1 at unix:///tmp/vexil-docker.sock". */
   description: string;
   /** Gives the engine back (stops the swarm the bench started). */
   close(): Promise<void>;
