@@ -76,10 +76,11 @@ async function waitReady(url: string, child: Child, timeoutMs = 60_000): Promise
   throw new Error(`Vexil was not ready (${url}/readyz) within ${timeoutMs} ms`);
 }
 
-export async function startVexil(storage: {
-  dataDir: string;
-  databaseUrl?: string;
-}): Promise<VexilServer> {
+/** Starts Vexil on `storage`; `env` adds to (or overrides) what the process is given. */
+export async function startVexil(
+  storage: { dataDir: string; databaseUrl?: string },
+  env: Record<string, string> = {},
+): Promise<VexilServer> {
   const port = await freePort();
   // BENCH_PROFILE_DIR=<folder>: a CPU profile of every Vexil thread, written when it stops.
   const profile = process.env.BENCH_PROFILE_DIR;
@@ -101,6 +102,7 @@ export async function startVexil(storage: {
       VEXIL_RATE_LIMIT: 'off',
       VEXIL_LOG_LEVEL: process.env.BENCH_VEXIL_LOG_LEVEL ?? 'warn',
       VEXIL_WEB_DIR: '/nonexistent',
+      ...env,
     },
   });
   const url = `http://127.0.0.1:${port}`;

@@ -12,7 +12,7 @@ import {
   type ContainerSpec,
 } from '#server/services/containers/provider.js';
 import { SwarmProvider } from '#server/services/containers/swarmProvider.js';
-import { BASE_IMAGE, ECHO_IMAGE } from '../support/dockerImage.js';
+import { BASE_IMAGE, ECHO_IMAGE } from '../support/testImages.js';
 import { ECHO_PORT, readService } from '../support/docker.js';
 import { skipUnless } from '../support/skipReason.js';
 import { swarmEngine } from '../support/swarmDaemon.js';

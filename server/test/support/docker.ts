@@ -7,14 +7,13 @@ import type { Config, ContainerProviderName } from '#server/config.js';
 import { LABELS } from '#server/domain/containers.js';
 import { testConfig } from './app.js';
 import { describeEachDatabase, type TestDatabase } from './databases.js';
-import { ECHO_IMAGE } from './dockerImage.js';
+import { ECHO_IMAGE } from './testImages.js';
 import { dockerTestEngine } from './dockerTestEngine.js';
 import type { EngineUnderTest, EngineUnit } from './engineUnderTest.js';
 import { skippedBecause } from './skipReason.js';
 import { swarmTestEngine } from './swarmTestEngine.js';
 
-/** The exposed port of the echo image's service (it answers `$FLAG`, then `$VEXIL_TEAM_ID`). */
-export const ECHO_PORT = 8080;
+export { ECHO_PORT } from './testImages.js';
 
 /** A provider's engine in a suite, with the platform's configuration for it. */
 export interface ContainerEngine extends EngineUnderTest {

@@ -5,7 +5,7 @@
  * `inject('swarmProblem')`. The teardown stops only what the set-up started.
  */
 import type { TestProject } from 'vitest/node';
-import { ensureTestImages } from './dockerImage.js';
+import { ensureTestImages } from './testImages.js';
 import {
   startSwarm,
   stopSwarm,
