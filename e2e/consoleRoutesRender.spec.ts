@@ -235,7 +235,7 @@ describe('console routes on a laptop and a phone', skipUnless(enabled, noChromiu
   });
 
   it('logged no errors; the only failed requests were signed-out profile checks', () => {
-    expect(pages.errors).toEqual([]);
+    expect(pages.errors, pages.failedRequests.join('\n')).toEqual([]);
     expect(pages.failedResponses.filter((r) => r !== '401 /api/account/profile')).toEqual([]);
   });
 });

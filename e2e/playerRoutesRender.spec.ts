@@ -263,7 +263,7 @@ describe(
     });
 
     it('logged no errors; the only failed requests were signed-out profile checks', () => {
-      expect(pages.errors).toEqual([]);
+      expect(pages.errors, pages.failedRequests.join('\n')).toEqual([]);
       expect(pages.failedResponses.filter((r) => r !== '401 /api/account/profile')).toEqual([]);
     });
   },

@@ -6,12 +6,17 @@ export interface PageWatch {
   errors: string[];
   /** `<status> <path>` of every response with status 400 or more. */
   failedResponses: string[];
+  /**
+   * `<reason> <path>` of every request that got no answer at all (other than one the page
+   * abandoned): e.g. net::ERR_NETWORK_CHANGED when the machine's interfaces changed under Chromium.
+   */
+  failedRequests: string[];
   /** URLs of every script the pages loaded. */
   scripts: string[];
 }
 
 export function watchPages(): PageWatch & { watch(page: Page): void } {
-  const state: PageWatch = { errors: [], failedResponses: [], scripts: [] };
+  const state: PageWatch = { errors: [], failedResponses: [], failedRequests: [], scripts: [] };
   return {
     ...state,
     watch(page: Page) {
@@ -30,7 +35,7 @@ export function watchPages(): PageWatch & { watch(page: Page): void } {
         const reason = request.failure()?.errorText ?? 'unknown';
         // ERR_ABORTED: the page went away (closed, navigated) while the request ran.
         if (reason !== 'net::ERR_ABORTED')
-          state.errors.push(`${reason} ${new URL(request.url()).pathname}`);
+          state.failedRequests.push(`${reason} ${new URL(request.url()).pathname}`);
       });
       page.on('request', (request) => {
         if (request.resourceType() === 'script') state.scripts.push(request.url());
