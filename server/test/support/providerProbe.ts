@@ -10,6 +10,8 @@ import { ContainerEngineUnavailableError } from '#server/services/containers/pro
 /** A create as the engine received it, and whether it was let through. */
 export interface ProbedCreate {
   spec: ContainerSpec;
+  /** Which of the probed apps asked (its index in `probeProviders`' arguments). */
+  app: number;
   /** Where it stands: held at the gate, running on the engine, done, or failed. */
   state: 'held' | 'running' | 'done' | 'failed';
 }
@@ -58,11 +60,11 @@ export function probeProviders(...apps: FastifyInstance[]): ProviderProbe {
   const gate: Held[] = [];
   const restores: (() => void)[] = [];
 
-  for (const app of apps) {
+  for (const [index, app] of apps.entries()) {
     const provider = app.containers.provider;
     const own = provider.create.bind(provider);
     provider.create = async (spec: ContainerSpec): Promise<StartedContainer> => {
-      const create: ProbedCreate = { spec, state: 'held' };
+      const create: ProbedCreate = { spec, app: index, state: 'held' };
       creates.push(create);
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
