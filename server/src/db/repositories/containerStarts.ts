@@ -148,8 +148,9 @@ export async function listActiveStartsOfParticipation(
 }
 
 /**
- * Cancels a start: a queued one is removed at once (true: nothing was ever made); a starting one
- * is marked, and its holder removes the container as soon as it is up (false).
+ * Cancels a start: a queued one is removed at once (`removed`: nothing was ever made); a starting
+ * one is marked (`marked`), and its holder removes the container as soon as it is up. `gone`: it
+ * is neither any more (it has just ended).
  */
 export async function cancelStart(db: Db, id: number): Promise<'removed' | 'marked' | 'gone'> {
   const removed = await db

@@ -113,7 +113,10 @@ export function startContainerCleanup(
         containers.log.error({ err: error }, 'Container cleanup failed');
       } else if (!engineDown) {
         engineDown = true;
-        containers.log.warn({ err: error.cause }, 'Container cleanup: the engine is unavailable');
+        containers.log.warn(
+          {},
+          `Container cleanup: the engine is unavailable (${engineFailureText(error)})`,
+        );
       }
     }
   };

@@ -34,7 +34,10 @@ export class StartWaiters {
       };
       const timeout = setTimeout(done, ms);
       waiters.add(done);
-      this.sweeper ??= setInterval(() => void this.sweep(), this.pollMs);
+      if (!this.sweeper) {
+        this.sweeper = setInterval(() => void this.sweep(), this.pollMs);
+        this.sweeper.unref();
+      }
     });
   }
 

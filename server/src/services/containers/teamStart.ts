@@ -14,7 +14,6 @@
  * the queue) and gives the 10-second guard back; an instance that stops gives the start back to
  * the queue instead; a database outage leaves it to lapse and be taken again.
  */
-import type { Kysely } from 'kysely';
 import { findChallengesByIds } from '../../db/repositories/challenges.js';
 import {
   dropStart,
@@ -30,7 +29,6 @@ import {
 } from '../../db/repositories/containers.js';
 import { storageFault } from '../../db/faults.js';
 import { insertGameEvent, type GameEvent } from '../../db/repositories/gameEvents.js';
-import type { DB } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
 import { minutes } from '../../domain/containers.js';
 import { Refused, Unavailable } from '../../domain/errors.js';
@@ -136,7 +134,7 @@ async function failTeamStart(
   error: unknown,
 ) {
   const answer = containerFailure(error, CREATE_FAILED);
-  const failed = await withTransaction(containers.db as Kysely<DB>, async (trx) => {
+  const failed = await withTransaction(containers.db, async (trx) => {
     if (!(await failStart(trx, start.id, held.token, answer.message))) return false;
     // The guard was taken with the request; a failed start did nothing, so the team may retry.
     await releaseContainerOperation(trx, start.gameInstanceId, start.requestedAt, null);
