@@ -2715,6 +2715,26 @@ export interface paths {
          *     checked against the team's containers before one starts). A create waits up to 30 seconds
          *     while another of the team's creates runs; after that it answers 429 "Another of the team's
          *     containers is being created" with `Retry-After`, with nothing changed.
+         *
+         *     **Vexil addition: the start queue.** Once the checks pass, the start is queued: the server
+         *     gives the container engine a bounded number of creates at a time (`VEXIL_CONTAINER_STARTS`,
+         *     across every server instance), in the order the teams asked, so that many teams starting at
+         *     the same moment all get their container instead of the engine giving way. The team limit
+         *     counts the team's containers and its queued or starting starts (the destroy-oldest policy
+         *     cancels the team's oldest start when it has no older container). A start that is queued or
+         *     starting is a container that "already exists" (400). Transient engine failures (a hang-up, a
+         *     reset or refused connection, a timeout, an engine error that is no refusal) are retried with
+         *     a growing pause for about a minute; only a refusal (an unknown image, impossible limits)
+         *     fails the start, with the title above. The request waits for its start up to
+         *     `VEXIL_CONTAINER_START_WAIT` seconds (5 by default): started by then, the answer is the
+         *     running container as above; otherwise it is 200 with `status` `Pending`, `entry` `""`,
+         *     `startedAt` the time of the request, `expectStopAt` as planned and `queuePosition`, and the
+         *     team follows its start in `ClientFlagContext.containerStart` of
+         *     `GET /api/game/{id}/challenges/{challengeId}` until the container shows there. A start the
+         *     team cancelled (`DELETE`) while this request waited answers `status` `Destroyed`. An engine
+         *     that still did not answer after the retries gives 503 "The container engine is unavailable"
+         *     with `Retry-After` (the start is then shown as failed with that reason). A start acknowledged
+         *     here is never lost: if the server instance running it dies, another one takes it up again.
          */
         post: operations["gameCreateContainer"];
         /**
@@ -2728,6 +2748,11 @@ export interface paths {
          *
          *     Containers also stop by themselves: a periodic job destroys those past `expectStopAt` (no
          *     event for those).
+         *
+         *     **Vexil addition:** while the team's start is still queued, this cancels it (200; no guard,
+         *     no event); while it is starting, the cancel is recorded (200) and the container is removed as
+         *     soon as the engine has made it, without a `ContainerStart` event. Nothing is left on the
+         *     engine either way.
          *
          *     **Vexil differs:** the `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403
          *     otherwise). The `container` rate limit is kept per client (the reference shares one bucket
@@ -4338,8 +4363,13 @@ export interface components {
             startedAt: components["schemas"]["Timestamp"];
             /** @description Planned destruction time. Expired containers are removed by a periodic job, so one may live a few minutes past this time. */
             expectStopAt: components["schemas"]["Timestamp"];
-            /** @description How to reach the container. With the platform proxy (port-mapping type `PlatformProxy`): the container GUID (36 characters, no `:`), to be opened as `ws(s)://<host>/api/proxy/<guid>` (team containers) or `ws(s)://<host>/api/proxy/noinst/<guid>` (admin test containers). Otherwise `host:port`. */
+            /** @description How to reach the container. With the platform proxy (port-mapping type `PlatformProxy`): the container GUID (36 characters, no `:`), to be opened as `ws(s)://<host>/api/proxy/<guid>` (team containers) or `ws(s)://<host>/api/proxy/noinst/<guid>` (admin test containers). Otherwise `host:port`. Empty while `status` is `Pending` or `Destroyed`. */
             entry: string;
+            /**
+             * Format: int32
+             * @description **Vexil addition.** Present only when `status` is `Pending` (a team's start still waits in the container start queue, see `POST /api/game/{id}/container/{challengeId}`): its place in line, 1 being the next start the engine gets; 0 once it is starting.
+             */
+            queuePosition?: number;
         };
         /** @description A stored flag. */
         FlagInfoModel: {
@@ -4776,6 +4806,22 @@ export interface components {
             /** @description Writeup deadline. */
             writeupDeadline: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description **Vexil addition.** Where a team's container start stands: `Queued` (waiting for the engine's turn), `Starting` (the engine is creating it) or `Failed` (the engine refused it).
+         * @enum {string}
+         */
+        ContainerStartState: "Queued" | "Starting" | "Failed";
+        /** @description **Vexil addition.** A team's container start in the server's start queue, which gives the container engine a bounded number of creates at a time, in the order the teams asked. */
+        ContainerStartModel: {
+            state: components["schemas"]["ContainerStartState"];
+            /**
+             * Format: int32
+             * @description While `Queued`: the start's place in line, 1 being the next start the engine gets (it decreases as the starts before it are taken). 0 while `Starting` and when `Failed`.
+             */
+            position: number;
+            /** @description Why the start failed (`Failed` only), as a `RequestResponse` title; else null. */
+            reason: string | null;
+        };
         /** @description The team's own attachment and container for a challenge. */
         ClientFlagContext: {
             /** @description The team container's `expectStopAt`; null without a container. */
@@ -4789,6 +4835,8 @@ export interface components {
              * @description Attachment size in bytes (local files only).
              */
             fileSize: number | null;
+            /** @description **Vexil addition.** Where the team's start of its container stands while it is not running yet (see `POST /api/game/{id}/container/{challengeId}`), or why it failed; null when the team has no start waiting or failed. A failed start is shown until the team starts again. Always present in Vexil's answers; clients of the reference ignore it. */
+            containerStart: components["schemas"]["ContainerStartModel"] | null;
         };
         /** @description A challenge as seen by a registered team. */
         ChallengeDetailModel: {
@@ -9710,7 +9758,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The container. */
+            /** @description The container, or its start while it is still queued or starting (`Pending`). */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -40,6 +40,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     VEXIL_LOG_LEVEL: 'silent',
     VEXIL_RATE_LIMIT: 'off',
     VEXIL_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    // A Start waits for its container this long (not the deployment's 5 s), so journeys see it
+    // running however slow the machine; the start queue's journey asks for less.
+    VEXIL_CONTAINER_START_WAIT: '120',
     ...env,
   });
   const app = await createServer(config);

@@ -63,6 +63,38 @@ export interface ContainerConfig {
   publicEntry?: string;
   /** Host address published ports bind to; all interfaces when unset. */
   hostIp?: string;
+  /**
+   * `VEXIL_CONTAINER_STARTS`: container creates in flight on the engine (or swarm) at once, across
+   * every instance of the deployment; the other starts wait in the queue (services/containers/
+   * startQueue.ts).
+   */
+  startsInFlight: number;
+  /**
+   * `VEXIL_CONTAINER_START_WAIT`: seconds a Start request waits for its container before it
+   * answers `Pending` with the start's place in the queue.
+   */
+  startWaitSeconds: number;
+  /** The start queue's timing. Not read from the environment: tests shorten it. */
+  startQueue: StartQueueConfig;
+  /** How transient engine failures are retried. Not read from the environment. */
+  engineRetry: EngineRetryConfig;
+  /** Engine removals in flight at once on this instance (player destroys, expiry, clean-ups). */
+  destroysInFlight: number;
+}
+
+export interface StartQueueConfig {
+  /** How long a start's holder keeps it unless renewed: how long a dead instance delays it. */
+  leaseMs: number;
+  /** How often each instance looks for starts queued by other instances and lapsed leases. */
+  pollMs: number;
+}
+
+export interface EngineRetryConfig {
+  /** The first pause before trying again, doubled each time up to `maxDelayMs`. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** No retry starts later than this after the first try. */
+  totalMs: number;
 }
 
 /** Where uploaded files are kept: today a folder; an object store would be another kind. */
@@ -287,7 +319,25 @@ function containerConfig(env: Env): ContainerConfig {
     trafficCapture: flag(env, 'VEXIL_TRAFFIC_CAPTURE', false),
     publicEntry: env.VEXIL_PUBLIC_ENTRY?.trim() || undefined,
     hostIp: env.VEXIL_CONTAINER_HOST_IP?.trim() || undefined,
+    startsInFlight: atLeastOne(env, 'VEXIL_CONTAINER_STARTS', DEFAULT_CONTAINER_STARTS),
+    startWaitSeconds: int(env, 'VEXIL_CONTAINER_START_WAIT', 5),
+    startQueue: { leaseMs: 20_000, pollMs: 1_000 },
+    // 0.5 s, 1, 2, 4, then every 8 s: about ten tries in a minute.
+    engineRetry: { firstDelayMs: 500, maxDelayMs: 8_000, totalMs: 60_000 },
+    destroysInFlight: 4,
   };
+}
+
+/**
+ * Container creates in flight on one engine unless `VEXIL_CONTAINER_STARTS` says otherwise (issue
+ * 24: one engine hung up on a flood of 100 concurrent creates; the best value is being measured).
+ */
+export const DEFAULT_CONTAINER_STARTS = 8;
+
+function atLeastOne(env: Env, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value < 1) throw new Error(`${name} must be at least 1`);
+  return value;
 }
 
 function storageConfig(env: Env, cwd: string, dataDir: string): StorageConfig {

@@ -138,6 +138,11 @@ export const enums = {
     "WrongAnswer",
     "CheatDetected",
     "NotFound"
+  ],
+  "ContainerStartState": [
+    "Queued",
+    "Starting",
+    "Failed"
   ]
 } as const;
 
@@ -2723,6 +2728,11 @@ export const models = {
       },
       "entry": {
         "type": "string"
+      },
+      "queuePosition": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
       }
     }
   },
@@ -3591,12 +3601,40 @@ export const models = {
       }
     }
   },
+  "ContainerStartModel": {
+    "required": [
+      "state",
+      "position",
+      "reason"
+    ],
+    "fields": {
+      "state": {
+        "type": "string",
+        "enum": [
+          "Queued",
+          "Starting",
+          "Failed"
+        ],
+        "enumName": "ContainerStartState"
+      },
+      "position": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "reason": {
+        "type": "string",
+        "nullable": true
+      }
+    }
+  },
   "ClientFlagContext": {
     "required": [
       "closeTime",
       "instanceEntry",
       "url",
-      "fileSize"
+      "fileSize",
+      "containerStart"
     ],
     "fields": {
       "closeTime": {
@@ -3615,6 +3653,9 @@ export const models = {
         "nullable": true,
         "minimum": 0,
         "format": "int64"
+      },
+      "containerStart": {
+        "type": "unknown"
       }
     }
   },

@@ -117,6 +117,8 @@ export type FlagContext = Schemas['ClientFlagContext'];
 export type FlagSubmit = Schemas['FlagSubmitModel'];
 export type AnswerResult = Schemas['AnswerResult'];
 export type ContainerInfo = Schemas['ContainerInfoModel'];
+/** A team's container start in the server's start queue (a Vexil addition). */
+export type ContainerStart = Schemas['ContainerStartModel'];
 
 // game: the scoreboard
 export type Scoreboard = Schemas['ScoreboardModel'];

@@ -1,7 +1,8 @@
 /**
  * A team's play data (`/api/game/{id}/details`, `/challenges/{cId}`, `/container/{cId}`) on the
  * shared query client: the challenge list with the team's rank, one challenge as the team sees it,
- * flag submission with the checking result, and the team's container of a challenge.
+ * flag submission with the checking result, and the team's container of a challenge (with its
+ * start followed through the server's start queue).
  *
  * The list follows the board while the game runs (`live`); after the end (practice mode) scores
  * no longer move, so it does not. The game's notices, with their live channel, are in
@@ -43,7 +44,17 @@ export function useGameDetails(gameId: number, { enabled = true, live = false } 
   return query;
 }
 
-/** One challenge with the team's own attachment and container; read while `challengeId` is set. */
+/** How often the team's challenge is read again while its container start is queued or starting. */
+export const START_FOLLOW_INTERVAL = 1_000;
+
+/** The team's container start is on its way (queued or starting): its place moves, then it runs. */
+export const startUnderWay = (context: FlagContext | undefined): boolean =>
+  context?.containerStart?.state === 'Queued' || context?.containerStart?.state === 'Starting';
+
+/**
+ * One challenge with the team's own attachment and container; read while `challengeId` is set,
+ * and about every second while the team's container start waits in the server's start queue.
+ */
 export function useTeamChallenge(gameId: number, challengeId: number | undefined) {
   return useQuery({
     queryKey: challengeKeys.challenge(gameId, challengeId ?? 0),
@@ -54,6 +65,8 @@ export function useTeamChallenge(gameId: number, challengeId: number | undefined
         }),
       ),
     enabled: challengeId !== undefined,
+    refetchInterval: (query) =>
+      startUnderWay(query.state.data?.context) ? START_FOLLOW_INTERVAL : false,
   });
 }
 
@@ -175,6 +188,30 @@ function writeContext(
   );
 }
 
+/** The context of a challenge whose team has no container and no start under way. */
+const NO_CONTAINER = { instanceEntry: null, closeTime: null, containerStart: null } as const;
+
+/**
+ * What a Start answer says of the container: running (its entry and stop), still on its way in
+ * the start queue (`Pending`, its place in line), or cancelled meanwhile (`Destroyed`).
+ */
+function contextOf(container: ContainerInfo): Partial<FlagContext> {
+  if (container.status === 'Running') {
+    return {
+      instanceEntry: container.entry,
+      closeTime: container.expectStopAt,
+      containerStart: null,
+    };
+  }
+  if (container.status === 'Destroyed') return NO_CONTAINER;
+  const position = container.queuePosition ?? 0;
+  return {
+    instanceEntry: null,
+    closeTime: null,
+    containerStart: { state: position > 0 ? 'Queued' : 'Starting', position, reason: null },
+  };
+}
+
 const containerPath = (gameId: number, challengeId: number) => ({
   params: { path: { id: gameId, challengeId } },
 });
@@ -193,7 +230,7 @@ async function destroySolvedInstance(
         containerPath(gameId, challengeId),
       ),
     );
-    writeContext(queryClient, gameId, challengeId, { instanceEntry: null, closeTime: null });
+    writeContext(queryClient, gameId, challengeId, NO_CONTAINER);
   } catch (error) {
     if (again && error instanceof ThrottledError && error.retryAfter) {
       setTimeout(
@@ -211,17 +248,16 @@ async function destroySolvedInstance(
 
 /**
  * The team's container of a challenge: start, extend, stop. Each answer is written into the
- * challenge's `context`, so every view of it shows the new entry and stop time; a failure reads the
- * challenge again (the container may have expired meanwhile).
+ * challenge's `context`, so every view of it shows the new entry and stop time, or the start's
+ * place in the queue (then the challenge is followed until it runs, `useTeamChallenge`); a failure
+ * reads the challenge again (the container may have expired meanwhile). Stop also cancels a start
+ * still on its way.
  */
 export function useInstanceActions(gameId: number, challengeId: number) {
   const queryClient = useQueryClient();
   const params = containerPath(gameId, challengeId);
   const fromContainer = (container: ContainerInfo) =>
-    writeContext(queryClient, gameId, challengeId, {
-      instanceEntry: container.entry,
-      closeTime: container.expectStopAt,
-    });
+    writeContext(queryClient, gameId, challengeId, contextOf(container));
   const resync = () =>
     queryClient.invalidateQueries({ queryKey: challengeKeys.challenge(gameId, challengeId) });
 
@@ -240,8 +276,7 @@ export function useInstanceActions(gameId: number, challengeId: number) {
   const stop = useMutation({
     mutationFn: async () =>
       unwrapContainerCall(await api.DELETE('/api/game/{id}/container/{challengeId}', params)),
-    onSuccess: () =>
-      writeContext(queryClient, gameId, challengeId, { instanceEntry: null, closeTime: null }),
+    onSuccess: () => writeContext(queryClient, gameId, challengeId, NO_CONTAINER),
     onError: resync,
   });
   return { start, extend, stop };

@@ -113,7 +113,13 @@ export const buildTeamChallenge = (overrides: Partial<TeamChallenge> = {}): Team
   hints: [],
   score: 500,
   type: 'StaticAttachment',
-  context: { closeTime: null, instanceEntry: null, url: null, fileSize: null },
+  context: {
+    closeTime: null,
+    instanceEntry: null,
+    url: null,
+    fileSize: null,
+    containerStart: null,
+  },
   ...overrides,
 });
 

@@ -13,6 +13,7 @@ import {
 import { clusterLockPlugin, instanceIdPlugin } from '../services/plugins/cluster.js';
 import { clusterEventsPlugin } from '../services/plugins/clusterEvents.js';
 import { containersPlugin } from '../services/plugins/containers.js';
+import { containerStartsPlugin } from '../services/plugins/containerStarts.js';
 import { filesPlugin } from '../services/plugins/files.js';
 import { gameImportsPlugin } from '../services/plugins/gameImports.js';
 import { flagCheckerPlugin } from '../services/plugins/flagChecker.js';
@@ -37,6 +38,8 @@ export const services = fp<AppDependencies>(
     await app.register(realtimePlugin);
     await app.register(scoreboardsPlugin);
     await app.register(containersPlugin);
+    // After the containers: its dispatcher stops before the container service closes.
+    await app.register(containerStartsPlugin);
     // After the containers: the checker starts after their janitor and stops before it.
     await app.register(flagCheckerPlugin);
     await app.register(submissionBatchesPlugin);

@@ -87,6 +87,8 @@ export const LABELS = {
   challenge: 'vexil.challenge',
   game: 'vexil.game',
   team: 'vexil.team',
+  /** The team start (`container_starts.id`) that made it: found again before a retry. */
+  start: 'vexil.start',
 } as const;
 
 export function containerLabels(input: {
@@ -95,6 +97,7 @@ export function containerLabels(input: {
   challengeId: number;
   gameId: number;
   team: string;
+  startId?: number;
 }): Record<string, string> {
   return {
     [LABELS.owner]: input.owner,
@@ -102,9 +105,18 @@ export function containerLabels(input: {
     [LABELS.challenge]: String(input.challengeId),
     [LABELS.game]: String(input.gameId),
     [LABELS.team]: input.team,
+    ...(input.startId === undefined ? {} : { [LABELS.start]: String(input.startId) }),
   };
 }
 
 /** A back-end name that tells organisers what runs there and never collides. */
 export const containerName = (challengeId: number, id: string): string =>
   `vexil-${challengeId}-${id.slice(0, 8)}`;
+
+/**
+ * The back-end name of a team start's container: the same for every try of one start, so the
+ * engine refuses a second container of it while an earlier try's is still there (a hang-up may
+ * leave one made); the owner's prefix keeps deployments sharing an engine apart.
+ */
+export const startContainerName = (challengeId: number, owner: string, startId: number): string =>
+  `vexil-${challengeId}-${owner.slice(0, 8)}-s${startId}`;

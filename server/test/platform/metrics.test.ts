@@ -148,6 +148,8 @@ describe('the metrics move', () => {
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \S+$/m);
     expect(text).toMatch(/^vexil_containers_running 0$/m);
     expect(text).toMatch(/^vexil_flag_checker_pending 0$/m);
+    expect(text).toMatch(/^vexil_container_starts_queued 0$/m);
+    expect(text).toMatch(/^vexil_container_starts_starting 0$/m);
   });
 
   it('has every series the Grafana dashboard (docs/metrics-dashboard.json) queries', async () => {

@@ -45,6 +45,17 @@ export const extendContainer = (call: Caller, gameId: number, challengeId: numbe
     call({ method: 'POST', url: `${path(gameId, challengeId)}/extend` }),
   );
 
+/** The team's own context of a challenge (its container's entry, its start in the queue…). */
+export async function challengeContext(call: Caller, gameId: number, challengeId: number) {
+  const view = await call({ method: 'GET', url: `/api/game/${gameId}/challenges/${challengeId}` });
+  if (view.statusCode !== 200) throw new Error(`challenge view: ${view.statusCode} ${view.body}`);
+  return view.json().context as {
+    instanceEntry: string | null;
+    closeTime: number | null;
+    containerStart: { state: string; position: number; reason: string | null } | null;
+  };
+}
+
 /** The container rows of a team's instance of a challenge. */
 export async function containerRows(
   app: FastifyInstance,

@@ -1,5 +1,6 @@
 // With DOCKER_HOST pointing at a socket nobody listens on, every container operation answers a
 // clear 503, writes no row, keeps no guard and leaves the rows it had alone, with either provider.
+// No engine at all is no transient failure: a start fails at once, without a minute of retries.
 // Needs no engine.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +13,12 @@ import { createGame } from '../support/competition.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { availableEngine } from '../support/docker.js';
 import { playingTeam } from './game/support.js';
-import { containerChallenge, destroyContainer, startContainer } from './containerSupport.js';
+import {
+  challengeContext,
+  containerChallenge,
+  destroyContainer,
+  startContainer,
+} from './containerSupport.js';
 
 const UNAVAILABLE = { title: 'The container engine is unavailable', status: 503 };
 
@@ -73,6 +79,12 @@ for (const provider of CONTAINER_PROVIDERS) {
       expect(await rowCount()).toBe(0);
       const instance = await findInstance(app.db, team.registration.id, challenge.id);
       expect(instance?.lastContainerOperation).toBeNull();
+      // The team's view says why its start failed, until it starts again.
+      expect((await challengeContext(team.call, game.id, challenge.id)).containerStart).toEqual({
+        state: 'Failed',
+        position: 0,
+        reason: UNAVAILABLE.title,
+      });
       const list = await admin({ method: 'GET', url: '/api/admin/instances' });
       expect(list.json()).toEqual({ data: [], length: 0, total: 0 });
 

@@ -113,7 +113,8 @@ describeWithDocker('team container rules', (getDb, image, engine) => {
     const game = await createGame(server.app);
     const challenge = await containerChallenge(server.app, game.id, image);
     const team = await playingTeam(server.app, game);
-    expect((await startContainer(team.call, game.id, challenge.id)).statusCode).toBe(200);
+    const first = await startContainer(team.call, game.id, challenge.id);
+    expect(first.statusCode, first.body).toBe(200);
     const [leftover] = await containerRows(server.app, team.registration.id, challenge.id);
     await engine.stop(leftover.engine_id);
 

@@ -27,6 +27,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     REDIS_URL: process.env.REDIS_URL ?? '',
     VEXIL_LOG_LEVEL: 'silent',
     VEXIL_WEB_DIR: '/nonexistent-vexil-web',
+    // A Start request waits for its container this long (not the deployment's 5 s), so container
+    // suites see `Running` however slow the machine; the queue suites ask for less.
+    VEXIL_CONTAINER_START_WAIT: '120',
     ...env,
   });
 }

@@ -94,11 +94,41 @@ export function describeWithDocker(
   name: string,
   fn: (getDb: () => TestDatabase, image: string, engine: ContainerEngine) => void,
 ): void {
+  eachProvider(name, {
+    declare: (named, image, engine) =>
+      describeEachDatabase(named, (getDb) => fn(getDb, image, engine)),
+    skipped: () => fn(() => ({}) as TestDatabase, '', {} as ContainerEngine),
+  });
+}
+
+/**
+ * Declares a suite once for each container provider whose engine answers, on no database of its
+ * own (a suite that brings its own, e.g. support/twoInstances.ts). Skipped or failing without an
+ * engine as `describeWithDocker`.
+ */
+export function describeEachEngine(
+  name: string,
+  fn: (image: string, engine: ContainerEngine) => void,
+): void {
+  eachProvider(name, {
+    declare: (named, image, engine) => describe(named, () => fn(image, engine)),
+    skipped: () => fn('', {} as ContainerEngine),
+  });
+}
+
+function eachProvider(
+  name: string,
+  suite: {
+    declare: (named: string, image: string, engine: ContainerEngine) => void;
+    /** Declares the suite's tests for a skipped suite (so the run counts them). */
+    skipped: () => void;
+  },
+): void {
   for (const { provider, ready, hint } of PROVIDERS) {
     const named = `${name} [${provider}]`;
     const found = ready();
     if ('engine' in found) {
-      describeEachDatabase(named, (getDb) => fn(getDb, found.image, found.engine));
+      suite.declare(named, found.image, found.engine);
     } else if (process.env.CI) {
       describe(named, () => {
         it(`has a ${provider} engine`, () => {
@@ -107,9 +137,7 @@ export function describeWithDocker(
       });
     } else {
       const reason = `Container suites [${provider}]: ${found.problem}; ${hint}`;
-      describe.skip(named, skippedBecause(reason), () =>
-        fn(() => ({}) as TestDatabase, '', {} as ContainerEngine),
-      );
+      describe.skip(named, skippedBecause(reason), suite.skipped);
     }
   }
 }

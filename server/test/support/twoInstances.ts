@@ -20,6 +20,8 @@ export const twoInstancesNeed = `${REASON.postgres}; ${REASON.redis}`;
 export interface TwoInstances {
   one: FastifyInstance;
   two: FastifyInstance;
+  /** Starts one more instance of the deployment, with its own pool; closed after the suite. */
+  another(): Promise<FastifyInstance>;
 }
 
 /**
@@ -27,25 +29,41 @@ export interface TwoInstances {
  * configuration from the shared settings. Read `one` and `two` once the suite runs.
  */
 export function useTwoInstances(config: (env: Record<string, string>) => Config): TwoInstances {
-  const instances = {} as TwoInstances;
   let database: TestDatabase | undefined;
-  let second: Database | undefined;
+  let shared: Record<string, string> = {};
+  const pools: Database[] = [];
+  const more: FastifyInstance[] = [];
+  const withOwnPool = async () => {
+    if (!database) throw new Error('The instances start in beforeAll: ask inside a hook or test');
+    const pool = await openDatabase(database.openOptions);
+    pools.push(pool);
+    return createTestApp({ ...database, ...pool }, config(shared));
+  };
+  const instances: TwoInstances = {
+    one: undefined as unknown as FastifyInstance,
+    two: undefined as unknown as FastifyInstance,
+    async another() {
+      const app = await withOwnPool();
+      more.push(app);
+      return app;
+    },
+  };
   beforeAll(async () => {
     const redisUrl = process.env.REDIS_URL;
     if (!process.env.DATABASE_URL || !redisUrl) throw new Error('needs DATABASE_URL and REDIS_URL');
     database = await openTestDatabase('postgres');
-    second = await openDatabase(database.openOptions);
-    const shared = {
+    shared = {
       VEXIL_DATA: mkdtempSync(join(tmpdir(), 'vexil-cluster-')),
       REDIS_URL: redisUrl,
     };
     instances.one = await createTestApp(database, config(shared));
-    instances.two = await createTestApp({ ...database, ...second }, config(shared));
+    instances.two = await withOwnPool();
   });
   afterAll(async () => {
     await instances.one?.close();
     await instances.two?.close();
-    await second?.close();
+    for (const app of more) await app.close();
+    for (const pool of pools) await pool.close();
     await database?.close();
   });
   return instances;

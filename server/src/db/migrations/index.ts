@@ -15,6 +15,7 @@ import { scoreboardFreeze } from './0011_scoreboard_freeze.js';
 import { webhooks } from './0012_webhooks.js';
 import { webhookFreezeHold } from './0013_webhook_freeze_hold.js';
 import { webhookFreezeChoice } from './0014_webhook_freeze_choice.js';
+import { containerStartQueue } from './0015_container_start_queue.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -33,4 +34,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0012_webhooks': webhooks,
   '0013_webhook_freeze_hold': webhookFreezeHold,
   '0014_webhook_freeze_choice': webhookFreezeChoice,
+  '0015_container_start_queue': containerStartQueue,
 };

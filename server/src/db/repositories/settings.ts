@@ -36,6 +36,23 @@ export async function setSettings(
   });
 }
 
+/**
+ * Stores `value` under `key` unless the key has a value already, which then stays: of several
+ * instances writing at once, the first one's value is kept for all.
+ */
+export async function addSettingIfMissing(
+  db: Kysely<DB>,
+  key: string,
+  value: unknown,
+  now: number = Date.now(),
+): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value: JSON.stringify(value), updated_at: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
 function decode(value: string): unknown {
   try {
     return JSON.parse(value);

@@ -1,13 +1,17 @@
 /** The team's view of the game and of one challenge (G14, G15). */
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { components } from '#wire/schema.gen.js';
 import { attachmentViews } from '../../db/repositories/attachments.js';
 import type { Challenge } from '../../db/repositories/challenges.js';
 import { findChallenge } from '../../db/repositories/challenges.js';
+import { findStartOfInstance, queuePosition } from '../../db/repositories/containerStarts.js';
 import { findContainerOfInstance } from '../../db/repositories/containers.js';
 import { findInstance, type GameInstance } from '../../db/repositories/instances.js';
 import { findTeamById } from '../../db/repositories/teams.js';
-import { containerEntry } from '../../domain/containers.js';
+import type { DB } from '../../db/schema.js';
+import { toContainerStartModel } from '../../domain/containerStarts.js';
+import { containerEntry, isContainerChallenge } from '../../domain/containers.js';
 import { challengeScore } from '../../domain/scoring/dynamicScore.js';
 import { avatarUrl } from '../../domain/profiles.js';
 import { sign } from '../../domain/teamToken.js';
@@ -46,13 +50,23 @@ async function flagContext(
   if (url && dynamic && view?.type === 'Local' && challenge.fileName !== DEFAULT_FILE_NAME) {
     url = `${url.slice(0, url.lastIndexOf('/'))}/${encodeURIComponent(challenge.fileName)}`;
   }
-  const container = await findContainerOfInstance(request.server.db, instance.id);
+  const { db } = request.server;
+  const container = await findContainerOfInstance(db, instance.id);
   return {
     closeTime: container?.expectStopAt ?? null,
     instanceEntry: container ? containerEntry(container) : null,
     url,
     fileSize: view?.fileSize ?? null,
+    containerStart: isContainerChallenge(challenge.type) ? await startOf(db, instance.id) : null,
   };
+}
+
+/** Where the team's container start stands (the start queue, issue 24); null without one. */
+async function startOf(db: Kysely<DB>, gameInstanceId: number) {
+  const start = await findStartOfInstance(db, gameInstanceId);
+  // A start cancelled while starting is as good as gone for the team.
+  if (!start || start.cancelled) return null;
+  return toContainerStartModel(start, await queuePosition(db, start));
 }
 
 /**

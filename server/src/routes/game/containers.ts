@@ -39,14 +39,16 @@ async function teamChallenge(
 const deps = (request: FastifyRequest) => ({
   containers: request.server.containers,
   realtime: request.server.realtime,
+  starts: request.server.containerStarts,
 });
 
 export const gameContainerHandlers: Handlers = {
   async gameCreateContainer(request) {
     const target = await teamChallenge(request, request.params.id, request.params.challengeId);
-    const container = await createTeamContainer(deps(request), target);
-    logAction(request, `${target.teamName} started a container of ${target.challenge.title}`);
-    return toContainerInfo(container);
+    const answer = await createTeamContainer(deps(request), target);
+    const what = answer.status === 'Pending' ? 'queued the start of' : 'started';
+    logAction(request, `${target.teamName} ${what} a container of ${target.challenge.title}`);
+    return answer;
   },
 
   async gameExtendContainerLifetime(request) {

@@ -2,13 +2,17 @@
  * The container janitor: every minute it destroys the containers past their planned stop (no game
  * event, as the contract says) and removes engine containers that carry this deployment's owner
  * label but have no row — left by a crash, or by a deleted challenge, game or team whose removal
- * failed. A grace period spares containers being created right now, whose row is not written yet.
- * With several instances, one of them runs each pass (the cluster lock).
+ * failed. A grace period spares containers being created right now, whose row is not written yet,
+ * and a container of a team start still starting is never an orphan (a long create). With several
+ * instances, one of them runs each pass (the cluster lock). Its removals take their turn among the
+ * instance's bounded removals and are tried again on transient failures (service.ts).
  */
+import { listStartingIds } from '../../db/repositories/containerStarts.js';
 import { listContainerIds, listExpiredContainers } from '../../db/repositories/containers.js';
 import { storageFault } from '../../db/faults.js';
 import { LABELS } from '../../domain/containers.js';
 import type { ClusterLock } from '../cluster/clusterLock.js';
+import { engineFailureText } from './engineRetry.js';
 import { ContainerEngineUnavailableError } from './provider.js';
 import type { ContainerService } from './service.js';
 
@@ -21,16 +25,23 @@ export async function destroyExpiredContainers(
   containers: ContainerService,
   now: number = Date.now(),
 ): Promise<number> {
+  const expired = await listExpiredContainers(containers.db, now);
+  // All at once: the service's removal limiter lets a few through at a time.
+  const results = await Promise.allSettled(expired.map((c) => containers.destroy(c)));
   let destroyed = 0;
-  for (const container of await listExpiredContainers(containers.db, now)) {
-    try {
-      await containers.destroy(container);
-      destroyed++;
-    } catch (error) {
-      if (error instanceof ContainerEngineUnavailableError) throw error;
-      containers.log.warn({ err: error }, `Could not destroy expired container ${container.id}`);
+  results.forEach((result, index) => {
+    if (result.status === 'fulfilled') destroyed++;
+    else if (!(result.reason instanceof ContainerEngineUnavailableError)) {
+      containers.log.warn(
+        {},
+        `Could not destroy expired container ${expired[index].id}: ${engineFailureText(result.reason)}`,
+      );
     }
-  }
+  });
+  const unavailable = results.find(
+    (r) => r.status === 'rejected' && r.reason instanceof ContainerEngineUnavailableError,
+  );
+  if (unavailable?.status === 'rejected') throw unavailable.reason;
   return destroyed;
 }
 
@@ -41,20 +52,29 @@ export async function removeOrphanContainers(
 ): Promise<number> {
   const owner = await containers.knownOwner();
   if (!owner) return 0;
-  const listed = await containers.provider.list({ [LABELS.owner]: owner });
+  const listed = await containers.listOnEngine({ [LABELS.owner]: owner });
   const known = await listContainerIds(containers.db);
-  let removed = 0;
-  for (const found of listed) {
+  const starting = await listStartingIds(containers.db);
+  const orphans = listed.filter((found) => {
     const id = found.labels[LABELS.instance];
-    if ((id && known.has(id)) || now - found.createdAt < graceMs) continue;
-    try {
-      await containers.provider.destroy(found.engineId);
-      removed++;
-    } catch (error) {
-      if (error instanceof ContainerEngineUnavailableError) throw error;
-      containers.log.warn({ err: error }, `Could not remove orphan container ${found.engineId}`);
+    const start = Number(found.labels[LABELS.start]);
+    if ((id && known.has(id)) || starting.has(start)) return false;
+    return now - found.createdAt >= graceMs;
+  });
+  const results = await Promise.allSettled(
+    orphans.map((found) => containers.removeFromEngine(found.engineId)),
+  );
+  let removed = 0;
+  results.forEach((result, index) => {
+    if (result.status === 'fulfilled') removed++;
+    else if (result.reason instanceof ContainerEngineUnavailableError) throw result.reason;
+    else {
+      containers.log.warn(
+        {},
+        `Could not remove orphan container ${orphans[index].engineId}: ${engineFailureText(result.reason)}`,
+      );
     }
-  }
+  });
   return removed;
 }
 
@@ -93,7 +113,10 @@ export function startContainerCleanup(
         containers.log.error({ err: error }, 'Container cleanup failed');
       } else if (!engineDown) {
         engineDown = true;
-        containers.log.warn({ err: error.cause }, 'Container cleanup: the engine is unavailable');
+        containers.log.warn(
+          {},
+          `Container cleanup: the engine is unavailable (${engineFailureText(error)})`,
+        );
       }
     }
   };

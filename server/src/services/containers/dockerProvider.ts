@@ -1,7 +1,8 @@
 /**
  * The container provider over the Docker Engine API. Memory is a hard limit, CPU is
  * `NanoCpus = tenths × 10⁸`; a published port is bound to a random host port (on `hostIp`, all
- * interfaces by default). An image missing on the engine is pulled once before giving up.
+ * interfaces by default). An image missing on the engine is pulled once before giving up, and
+ * creates that find it missing at the same time share that one pull.
  */
 import { networkInterfaces } from 'node:os';
 import Docker from 'dockerode';
@@ -65,6 +66,8 @@ export const ANY_ADDRESS = new Set(['', '0.0.0.0', '::']);
 
 export class DockerProvider implements ContainerProvider {
   private readonly docker: Docker;
+  /** Pulls under way, by image: a hundred creates of a missing image make one pull. */
+  private readonly pulls = new Map<string, Promise<void>>();
 
   constructor(
     private readonly endpoint: DockerEndpoint,
@@ -144,7 +147,16 @@ export class DockerProvider implements ContainerProvider {
     }
   }
 
-  private async pull(image: string): Promise<void> {
+  private pull(image: string): Promise<void> {
+    let pulling = this.pulls.get(image);
+    if (!pulling) {
+      pulling = this.pullOnce(image).finally(() => this.pulls.delete(image));
+      this.pulls.set(image, pulling);
+    }
+    return pulling;
+  }
+
+  private async pullOnce(image: string): Promise<void> {
     try {
       const stream = await this.docker.pull(image);
       await new Promise<void>((resolve, reject) =>
@@ -153,7 +165,13 @@ export class DockerProvider implements ContainerProvider {
         ),
       );
     } catch (error) {
-      throw engineError(error, `pull ${image}`);
+      const failure = engineError(error, `pull ${image}`);
+      // The engine answered: the registry refused the image or could not be reached from there.
+      // Either way the image cannot be had now, which no retry of the create changes.
+      if (failure instanceof ContainerEngineError) {
+        throw new ContainerEngineError(failure.message, error, true);
+      }
+      throw failure;
     }
   }
 

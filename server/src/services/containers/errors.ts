@@ -6,10 +6,18 @@ import { ContainerEngineUnavailableError } from './provider.js';
 export const ENGINE_UNAVAILABLE = 'The container engine is unavailable';
 export const CONTAINER_EXISTS = 'The container of this challenge already exists';
 export const CONTAINER_NOT_CREATED = "The container of this challenge hasn't been created";
+export const CREATE_FAILED = 'Failed to create container for challenge';
+export const DELETE_FAILED = 'Failed to delete container for challenge';
+/** Seconds an answer of an unavailable engine tells the client to wait. */
+export const ENGINE_RETRY_AFTER_SECONDS = 10;
 
 /** The 10-second guard's refusal, with the seconds to wait (sent as `Retry-After`). */
 export const containerGuardRefusal = (retryAfterSeconds: number) =>
   new TooOften('Container operation too often', retryAfterSeconds);
+
+/** The engine does not answer (503 with `Retry-After`). */
+export const engineUnavailable = () =>
+  new Unavailable(ENGINE_UNAVAILABLE, { retryAfter: ENGINE_RETRY_AFTER_SECONDS });
 
 /**
  * An engine or storage failure as the answer to the operation: unavailable (503) when no engine
@@ -18,7 +26,7 @@ export const containerGuardRefusal = (retryAfterSeconds: number) =>
  */
 export function containerFailure(error: unknown, failureTitle: string): DomainError {
   if (error instanceof DomainError) return error;
-  if (error instanceof ContainerEngineUnavailableError) return new Unavailable(ENGINE_UNAVAILABLE);
+  if (error instanceof ContainerEngineUnavailableError) return engineUnavailable();
   if (isUniqueViolation(error)) return new Refused(CONTAINER_EXISTS);
   return new Refused(failureTitle);
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { getAllSettings, setSettings } from '../../db/repositories/settings.js';
+import { addSettingIfMissing, getAllSettings } from '../../db/repositories/settings.js';
 import type { DB } from '../../db/schema.js';
 
 export const OWNER_SETTING = 'Server.ContainerOwner';
@@ -19,7 +19,9 @@ export async function storedContainerOwner(db: Kysely<DB>): Promise<string | und
 export async function loadContainerOwner(db: Kysely<DB>): Promise<string> {
   const existing = await storedContainerOwner(db);
   if (existing) return existing;
-  await setSettings(db, { [OWNER_SETTING]: randomUUID() });
+  // Never over another's: instances starting their first containers together must all read the
+  // one id that was stored first, or each would mark (and sweep) the engine by its own.
+  await addSettingIfMissing(db, OWNER_SETTING, randomUUID());
   const saved = await storedContainerOwner(db);
   if (!saved) throw new Error('Could not store the container owner id');
   return saved;

@@ -62,7 +62,12 @@ export class ContainerEngineUnavailableError extends Error {
 
 /** The back end answered but refused or failed (unknown image, bad limits…). */
 export class ContainerEngineError extends Error {
-  constructor(message: string, cause?: unknown) {
+  constructor(
+    message: string,
+    cause?: unknown,
+    /** A refusal for good, whatever the engine's status code said (no retry helps). */
+    readonly refusal = false,
+  ) {
     super(message, { cause });
     this.name = 'ContainerEngineError';
   }

@@ -7,6 +7,10 @@
  * through the routing mesh, which the players' entry does not need). The restart policy is
  * `none`: a container that stops stays stopped, as with the Docker provider, and the platform
  * replaces it on the team's next start. The engine id is the service id.
+ *
+ * What is the same for every container is asked once and shared: the shared network's id (looked
+ * up at the first create, again after a failure) and each node's address (kept a minute, and a
+ * look-up under way is shared by the creates that need it).
  */
 import Docker from 'dockerode';
 import { ANY_ADDRESS, engineError, isStatus, machineAddress } from './dockerProvider.js';
@@ -42,11 +46,15 @@ export interface SwarmOptions {
 }
 
 const LOOPBACK = /^127\.|^::1$|^localhost$/;
+/** How long a node's address is believed before it is asked again. */
+const NODE_ADDRESS_TTL_MS = 60_000;
 
 export class SwarmProvider implements ContainerProvider {
   private readonly docker: Docker;
   private readonly startTimeoutMs: number;
   private readonly pollMs: number;
+  private network: Promise<string> | undefined;
+  private readonly nodeAddresses = new Map<string, { address: Promise<string>; until: number }>();
 
   constructor(
     private readonly endpoint: DockerEndpoint,
@@ -60,7 +68,8 @@ export class SwarmProvider implements ContainerProvider {
   async create(spec: ContainerSpec): Promise<StartedContainer> {
     let id: string;
     try {
-      ({ id } = await this.docker.createService(this.serviceSpec(spec)));
+      const network = this.options.network ? await this.networkId() : undefined;
+      ({ id } = await this.docker.createService(this.serviceSpec(spec, network)));
     } catch (error) {
       throw engineError(error, `create a service of ${spec.image}`);
     }
@@ -112,8 +121,21 @@ export class SwarmProvider implements ContainerProvider {
     }
   }
 
-  private serviceSpec(spec: ContainerSpec): Docker.CreateServiceOptions {
-    const { network } = this.options;
+  /** The shared network's id, looked up once (again after a failed look-up). */
+  private networkId(): Promise<string> {
+    const name = this.options.network!;
+    this.network ??= this.docker
+      .getNetwork(name)
+      .inspect()
+      .then((found: { Id: string }) => found.Id);
+    this.network.catch(() => (this.network = undefined));
+    return this.network;
+  }
+
+  private serviceSpec(
+    spec: ContainerSpec,
+    network: string | undefined,
+  ): Docker.CreateServiceOptions {
     return {
       Name: spec.name,
       Labels: spec.labels,
@@ -196,13 +218,21 @@ export class SwarmProvider implements ContainerProvider {
    * loopback or any-address (a single-node swarm initialised on 127.0.0.1) is this engine's
    * machine, named like the Docker provider names it.
    */
-  private async nodeHost(task: SwarmTask): Promise<string> {
+  private nodeHost(task: SwarmTask): Promise<string> {
     const fallback = this.endpoint.remoteHost ?? machineAddress();
-    if (!task.NodeID) return fallback;
-    const node = (await this.docker.getNode(task.NodeID).inspect()) as {
-      Status?: { Addr?: string };
-    };
-    const address = node.Status?.Addr ?? '';
-    return ANY_ADDRESS.has(address) || LOOPBACK.test(address) ? fallback : address;
+    const nodeId = task.NodeID;
+    if (!nodeId) return Promise.resolve(fallback);
+    const known = this.nodeAddresses.get(nodeId);
+    if (known && known.until > Date.now()) return known.address;
+    const address = this.docker
+      .getNode(nodeId)
+      .inspect()
+      .then((node: { Status?: { Addr?: string } }) => {
+        const addr = node.Status?.Addr ?? '';
+        return ANY_ADDRESS.has(addr) || LOOPBACK.test(addr) ? fallback : addr;
+      });
+    this.nodeAddresses.set(nodeId, { address, until: Date.now() + NODE_ADDRESS_TTL_MS });
+    address.catch(() => this.nodeAddresses.delete(nodeId));
+    return address;
   }
 }

@@ -6,9 +6,23 @@
  * team's oldest container first, and a team's creates take turns on every instance (teamLease.ts)
  * so that two at once cannot both pass it. Starts and player-driven destroys are recorded as game
  * events.
+ *
+ * A create does not start the container itself (issue 24): once its checks pass it queues a start
+ * (startQueue.ts), which the engine gets in its turn, and waits for it a few seconds. The team
+ * limit counts the team's containers and its queued or starting starts. A destroy while the start
+ * is queued cancels it; while it is starting, the container goes as soon as it is up.
  */
 import type { Transaction } from 'kysely';
 import type { Challenge } from '../../db/repositories/challenges.js';
+import {
+  cancelStart,
+  enqueueStart,
+  findStart,
+  findStartOfInstance,
+  listActiveStartsOfParticipation,
+  queuePosition,
+  type ContainerStart,
+} from '../../db/repositories/containerStarts.js';
 import {
   claimContainerOperation,
   extendContainer,
@@ -22,24 +36,33 @@ import type { Game } from '../../db/repositories/games.js';
 import type { GameInstance } from '../../db/repositories/instances.js';
 import type { Participation } from '../../db/repositories/participations.js';
 import type { DB } from '../../db/schema.js';
+import { cancelledContainerInfo, pendingContainerInfo } from '../../domain/containerStarts.js';
 import {
   CONTAINER_OPERATION_GAP_MS,
   guardRetryAfter,
   latestExtensibleStop,
   minutes,
   teamLimitDecision,
+  toContainerInfo,
+  type ContainerInfoModel,
 } from '../../domain/containers.js';
 import { toGameEventModel } from '../../domain/playModels.js';
 import { loadInstance } from '../playInstances.js';
 import { groups, type RealtimeBus } from '../realtime.js';
 import { DomainError, Refused } from '../../domain/errors.js';
+import { engineFailureText } from './engineRetry.js';
 import {
   CONTAINER_EXISTS,
   CONTAINER_NOT_CREATED,
+  CREATE_FAILED,
+  DELETE_FAILED,
+  ENGINE_UNAVAILABLE,
   containerFailure,
   containerGuardRefusal,
+  engineUnavailable,
 } from './errors.js';
 import type { ContainerService } from './service.js';
+import type { ContainerStarts } from './starts.js';
 
 export interface TeamChallenge {
   game: Game;
@@ -54,10 +77,8 @@ export interface TeamChallenge {
 export interface TeamContainerDeps {
   containers: ContainerService;
   realtime: RealtimeBus;
+  starts: ContainerStarts;
 }
-
-const CREATE_FAILED = 'Failed to create container for challenge';
-const DELETE_FAILED = 'Failed to delete container for challenge';
 
 function checkGuard(instance: GameInstance, now: number): void {
   const last = instance.lastContainerOperation;
@@ -68,7 +89,7 @@ function checkGuard(instance: GameInstance, now: number): void {
 
 /** Claims the guard, runs `work`, and gives the claim back when `work` fails. */
 async function guarded<T>(
-  deps: TeamContainerDeps,
+  deps: Pick<TeamContainerDeps, 'containers'>,
   { instance, now }: TeamChallenge,
   failureTitle: string,
   work: () => Promise<T>,
@@ -82,13 +103,13 @@ async function guarded<T>(
   } catch (error) {
     await releaseContainerOperation(db, instance.id, now, instance.lastContainerOperation);
     if (!(error instanceof DomainError)) {
-      log.warn({ err: error }, `${failureTitle} ${instance.challengeId}`);
+      log.warn({}, `${failureTitle} ${instance.challengeId}: ${engineFailureText(error)}`);
     }
     throw containerFailure(error, failureTitle);
   }
 }
 
-function recordEvent(target: TeamChallenge, type: 'ContainerStart' | 'ContainerDestroy') {
+function recordEvent(target: TeamChallenge, type: 'ContainerDestroy') {
   let written: GameEvent | undefined;
   const write = async (trx: Transaction<DB>) => {
     written = await insertGameEvent(trx, {
@@ -112,63 +133,111 @@ function recordEvent(target: TeamChallenge, type: 'ContainerStart' | 'ContainerD
   return { write, publish };
 }
 
+/**
+ * Queues the start of the team's container and waits for it up to the configured time: the
+ * running container, or its start still `Pending` with its place in line.
+ */
 export async function createTeamContainer(
   deps: TeamContainerDeps,
   target: TeamChallenge,
-): Promise<Container> {
-  // The team limit is checked against the team's containers before one is launched: a team's
-  // creates take turns (on every instance, teamLease.ts), or two started at once would both pass it.
-  return deps.containers.teamLease.hold(target.participation.id, () => createInTurn(deps, target));
+): Promise<ContainerInfoModel> {
+  // The team limit is checked against the team's containers and starts before one is queued: a
+  // team's creates take turns (on every instance, teamLease.ts), or two at once would both pass it.
+  const start = await deps.containers.teamLease.hold(target.participation.id, () =>
+    queueInTurn(deps, target),
+  );
+  void deps.starts.dispatcher.wake();
+  await deps.starts.waiters.wait(start.id, deps.starts.waitMs);
+  return answerOf(deps, start, target);
 }
 
-async function createInTurn(deps: TeamContainerDeps, target: TeamChallenge): Promise<Container> {
+async function queueInTurn(deps: TeamContainerDeps, target: TeamChallenge) {
   const { containers } = deps;
+  const { db } = containers;
   const { game, participation, challenge, instance, now } = target;
   checkGuard(instance, now);
-  const leftover = await findContainerOfInstance(containers.db, instance.id);
-  let oldest: Container | null = null;
+  // A start on its way is the container "already" there.
+  const pending = await findStartOfInstance(db, instance.id);
+  if (pending && pending.state !== 'failed') throw new Refused(CONTAINER_EXISTS);
+  const leftover = await findContainerOfInstance(db, instance.id);
+  let oldest: Container | ContainerStart | undefined;
   if (leftover) {
-    const state = await containers.state(leftover).catch((e) => {
+    // A stopped leftover is replaced by the start (teamStart.ts), which leaves the count as it is.
+    const state = await containers.state(leftover).catch((e: unknown) => {
       throw containerFailure(e, CREATE_FAILED);
     });
     if (state === 'running' || state === 'pending') throw new Refused(CONTAINER_EXISTS);
   } else {
     const policy = await containers.policy();
-    const mine = await listContainersOfParticipation(containers.db, participation.id);
+    const mine = await listContainersOfParticipation(db, participation.id);
+    const starts = await listActiveStartsOfParticipation(db, participation.id);
     const limit = game.containerCountLimit;
-    const decision = teamLimitDecision(mine.length, limit, policy.autoDestroyOnLimitReached);
+    const decision = teamLimitDecision(
+      mine.length + starts.length,
+      limit,
+      policy.autoDestroyOnLimitReached,
+    );
     if (decision === 'refuse') {
       throw new Refused(`The number of team containers cannot exceed ${limit}`);
     }
-    if (decision === 'destroyOldest') oldest = mine[0];
+    if (decision === 'destroyOldest') oldest = mine[0] ?? starts[0];
   }
   if (!challenge.containerImage || !challenge.containerExposePort) throw new Refused(CREATE_FAILED);
 
-  const event = recordEvent(target, 'ContainerStart');
-  const container = await guarded(deps, target, CREATE_FAILED, async () => {
-    if (leftover) await containers.destroy(leftover);
-    if (oldest) await containers.destroy(oldest);
-    const loaded = await loadInstance(containers.db, game, challenge, participation, instance);
-    const policy = await containers.policy();
-    return containers.launch({
-      challenge,
+  return guarded(deps, target, CREATE_FAILED, async () => {
+    if (oldest && 'engineId' in oldest) await containers.destroy(oldest);
+    else if (oldest) await cancelStart(db, oldest.id);
+    // The team's flag is fixed now, so the start only reads it.
+    await loadInstance(db, game, challenge, participation, instance);
+    return enqueueStart(db, {
       gameInstanceId: instance.id,
-      team: String(participation.teamId),
-      flag: challenge.type === 'DynamicContainer' ? (loaded?.flag ?? null) : null,
-      lifetimeMs: minutes(policy.defaultLifetime),
-      capture: challenge.enableTrafficCapture,
-      alsoWrite: event.write,
+      participationId: participation.id,
+      userName: target.userName,
+      teamName: target.teamName,
+      now,
     });
   });
-  event.publish(deps.realtime);
-  return container;
+}
+
+/** What a Start request answers once its wait is over. */
+async function answerOf(
+  { containers }: TeamContainerDeps,
+  queued: ContainerStart,
+  target: TeamChallenge,
+): Promise<ContainerInfoModel> {
+  const { db } = containers;
+  const start = await findStart(db, queued.id);
+  if (!start) {
+    // Done: the container the start made (newer than the request; a leftover is older), else the
+    // team cancelled it meanwhile.
+    const container = await findContainerOfInstance(db, target.instance.id);
+    return container && container.startedAt >= queued.requestedAt
+      ? toContainerInfo(container)
+      : cancelledContainerInfo(queued.requestedAt);
+  }
+  if (start.state === 'failed') {
+    if (start.reason === ENGINE_UNAVAILABLE) throw engineUnavailable();
+    throw new Refused(start.reason ?? CREATE_FAILED);
+  }
+  const policy = await containers.policy();
+  return pendingContainerInfo(
+    start.requestedAt,
+    minutes(policy.defaultLifetime),
+    await queuePosition(db, start),
+  );
 }
 
 export async function destroyTeamContainer(
-  deps: TeamContainerDeps,
+  deps: Pick<TeamContainerDeps, 'containers' | 'realtime'>,
   target: TeamChallenge,
 ): Promise<void> {
   const { containers } = deps;
+  const start = await findStartOfInstance(containers.db, target.instance.id);
+  if (start && start.state !== 'failed') {
+    // Cancelling touches no engine: no guard, no event. A start that ended just now has made its
+    // container, which is destroyed below like any other.
+    if (start.cancelled || (await cancelStart(containers.db, start.id)) !== 'gone') return;
+  }
   const existing = await findContainerOfInstance(containers.db, target.instance.id);
   if (!existing) throw new Refused(CONTAINER_NOT_CREATED);
   checkGuard(target.instance, target.now);
@@ -179,7 +248,7 @@ export async function destroyTeamContainer(
 
 /** Adds the extension to the current planned stop, only inside the renewal window. */
 export async function extendTeamContainer(
-  deps: TeamContainerDeps,
+  deps: Pick<TeamContainerDeps, 'containers'>,
   { instance, now }: TeamChallenge,
 ): Promise<Container> {
   const { containers } = deps;

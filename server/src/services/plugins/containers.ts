@@ -22,6 +22,7 @@ export const containersPlugin = servicePlugin(
       config,
       log: app.log,
       instanceId: app.instanceId,
+      metrics: app.metrics,
     });
     if (config.trafficCapture && config.portMapping !== 'PlatformProxy') {
       app.log.warn(
@@ -38,5 +39,5 @@ export const containersPlugin = servicePlugin(
     });
     return service;
   },
-  ['config', 'db', 'settings', 'clusterLock', 'instanceId'],
+  ['config', 'db', 'settings', 'clusterLock', 'instanceId', 'metrics'],
 );

@@ -3,6 +3,7 @@
  * route, so every one is timed). Null, with no hook and no collection, when neither
  * `VEXIL_METRICS_TOKEN` nor `VEXIL_METRICS_ALLOW` is set; the route is plugins/metrics.ts.
  */
+import { countStarts } from '../../db/repositories/containerStarts.js';
 import { Metrics } from '../metrics/registry.js';
 import { servicePlugin } from '../servicePlugin.js';
 
@@ -31,6 +32,7 @@ export const metricsPlugin = servicePlugin(
           .executeTakeFirstOrThrow();
         return Number(row.count);
       },
+      containerStarts: () => countStarts(app.db),
     });
     // A callback hook, not an async one: no promise per request.
     app.addHook('onResponse', (request, reply, done) => {

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.js';
+import { DEFAULT_CONTAINER_STARTS, loadConfig } from '#server/config.js';
 import { settingsFromRows } from '#server/domain/siteSettings.js';
 import {
   DEFAULT_DOCKER_SOCKET,
@@ -23,8 +23,23 @@ describe('container configuration', () => {
       trafficCapture: false,
       publicEntry: undefined,
       hostIp: undefined,
+      startsInFlight: DEFAULT_CONTAINER_STARTS,
+      startWaitSeconds: 5,
+      startQueue: { leaseMs: 20_000, pollMs: 1_000 },
+      engineRetry: { firstDelayMs: 500, maxDelayMs: 8_000, totalMs: 60_000 },
+      destroysInFlight: 4,
     });
     expect(dockerEndpoint(undefined).options.socketPath).toBe(DEFAULT_DOCKER_SOCKET);
+  });
+
+  it('reads how many starts the engine gets at once and how long a Start waits', () => {
+    const config = loadConfig({ VEXIL_CONTAINER_STARTS: '2', VEXIL_CONTAINER_START_WAIT: '0' });
+    expect(config.containers).toMatchObject({ startsInFlight: 2, startWaitSeconds: 0 });
+    expect(() => loadConfig({ VEXIL_CONTAINER_STARTS: '0' })).toThrow(/VEXIL_CONTAINER_STARTS/);
+    expect(() => loadConfig({ VEXIL_CONTAINER_STARTS: 'many' })).toThrow(/VEXIL_CONTAINER_STARTS/);
+    expect(() => loadConfig({ VEXIL_CONTAINER_START_WAIT: '-1' })).toThrow(
+      /VEXIL_CONTAINER_START_WAIT/,
+    );
   });
 
   it('reads the engine address, mapping, capture, public entry and host address', () => {

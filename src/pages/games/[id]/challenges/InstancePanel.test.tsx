@@ -226,6 +226,73 @@ describe('the instance panel', () => {
     expect(link.getAttribute('target')).toBe('_blank');
   });
 
+  it('follows a start through the server’s queue until its address shows', async () => {
+    serveChallenge();
+    fakeApi.on(
+      'POST',
+      CONTAINER,
+      200,
+      buildContainer({ status: 'Pending', entry: '', queuePosition: 12 }),
+    );
+    renderDialog();
+    const view = await panel();
+    fireEvent.click(view.getByRole('button', { name: 'Start instance' }));
+    expect(await view.findByText('Queued: 12th in line')).toBeTruthy();
+    // No countdown while the start waits: Cancel is never refused for going too fast.
+    expect(view.getAllByRole('status')).toHaveLength(1);
+    expect(view.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', false);
+    expect(view.queryByRole('button', { name: 'Start instance' })).toBeNull();
+
+    // The panel reads the challenge again while the start waits: its place moves up…
+    serveChallenge({}, { containerStart: { state: 'Queued', position: 3, reason: null } });
+    expect(await view.findByText('Queued: 3rd in line')).toBeTruthy();
+    serveChallenge({}, { containerStart: { state: 'Starting', position: 0, reason: null } });
+    await waitFor(() => expect(view.getByRole('status').textContent).toBe('Starting…'));
+    // …until it runs.
+    serveChallenge(
+      {},
+      { containerStart: null, instanceEntry: '10.0.0.5:30001', closeTime: Date.now() + HOUR_MS },
+    );
+    expect(await view.findByText('10.0.0.5:30001')).toBeTruthy();
+    expect(view.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    expect(view.queryByText(/in line/)).toBeNull();
+  });
+
+  it('cancels a start that waits in the queue', async () => {
+    serveChallenge({}, { containerStart: { state: 'Queued', position: 2, reason: null } });
+    fakeApi.on('DELETE', CONTAINER, 200);
+    renderDialog();
+    const view = await panel();
+    expect(await view.findByText('Queued: 2nd in line')).toBeTruthy();
+    serveChallenge({}, { containerStart: null });
+    fireEvent.click(view.getByRole('button', { name: 'Cancel' }));
+    expect(await view.findByRole('button', { name: 'Start instance' })).toBeTruthy();
+    expect(fakeApi.requests('DELETE', CONTAINER)).toHaveLength(1);
+    expect(view.queryByRole('status')).toBeNull();
+  });
+
+  it('says why a start failed, and offers Start again at once', async () => {
+    const reason = 'Failed to create container for challenge';
+    serveChallenge({}, { containerStart: { state: 'Queued', position: 1, reason: null } });
+    fakeApi.on(
+      'POST',
+      CONTAINER,
+      200,
+      buildContainer({ status: 'Pending', entry: '', queuePosition: 0 }),
+    );
+    renderDialog();
+    const view = await panel();
+    await view.findByText('Queued: 1st in line');
+    serveChallenge({}, { containerStart: { state: 'Failed', position: 0, reason } });
+    expect(await view.findByText(`Your instance could not be started: ${reason}`)).toBeTruthy();
+    const start = view.getByRole('button', { name: 'Start instance' });
+    expect(start).toHaveProperty('disabled', false);
+    serveChallenge({}, { containerStart: { state: 'Starting', position: 0, reason: null } });
+    fireEvent.click(start);
+    await waitFor(() => expect(view.getByRole('status').textContent).toBe('Starting…'));
+    expect(fakeApi.requests('POST', CONTAINER)).toHaveLength(1);
+  });
+
   it('offers neither a new instance nor the flag box once solved', async () => {
     serveChallenge();
     renderDialog(undefined, true);

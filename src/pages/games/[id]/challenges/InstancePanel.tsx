@@ -6,6 +6,10 @@
  * long, saying how long, and a refusal shows only that countdown (no second message). A solved
  * challenge offers no new instance, and an instance that stops while the panel is open (its time
  * ran out, or an organiser stopped it) is said so.
+ *
+ * A start may wait in the server's start queue (many teams starting at once): the panel then shows
+ * its place in line, then "Starting…", following it until the address shows (StartQueueStatus),
+ * and offers to cancel it. A start the engine refused says why, with Start again.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import MoreTimeIcon from '@mui/icons-material/MoreTime';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import CloseIcon from '@mui/icons-material/Close';
 import StopIcon from '@mui/icons-material/Stop';
 import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail, TeamChallenge } from '@/api/types';
@@ -25,6 +30,7 @@ import { useClientConfig } from '@/lib/useClientConfig';
 import { ThrottledError, useInstanceActions } from '@/hooks/challenges';
 import { gameKeys } from '@/hooks/games';
 import { InstanceEntry } from './InstanceEntry';
+import { StartQueueStatus } from './StartQueueStatus';
 import { useRetryCountdown } from './useRetryCountdown';
 import { useStoppedMeanwhile } from './useStoppedMeanwhile';
 
@@ -47,8 +53,12 @@ export function InstancePanel({ gameId, challenge, solved = false }: InstancePan
   const queryClient = useQueryClient();
   const { start, extend, stop } = useInstanceActions(gameId, challenge.id);
   const retry = useRetryCountdown();
-  const { instanceEntry: entry, closeTime } = challenge.context;
+  const { instanceEntry: entry, closeTime, containerStart } = challenge.context;
   const running = entry !== null && closeTime !== null && closeTime > now;
+  const underWay = containerStart?.state === 'Queued' || containerStart?.state === 'Starting';
+  // The server gave the 10-second guard back with the refusal: Start may be pressed again at once.
+  const failed = containerStart?.state === 'Failed' ? containerStart : null;
+  const waiting = retry.seconds > 0 && !underWay && !failed;
   const busy = start.isPending || extend.isPending || stop.isPending;
   const gameTitle = queryClient.getQueryData<PublicGameDetail>(gameKeys.detail(gameId))?.title;
   const tunnelLabel = gameTitle ? `${challenge.title} @ ${gameTitle}` : challenge.title;
@@ -86,6 +96,12 @@ export function InstancePanel({ gameId, challenge, solved = false }: InstancePan
               })}
             </Typography>
           </>
+        ) : underWay ? (
+          <StartQueueStatus start={containerStart} />
+        ) : failed ? (
+          <Alert severity="error">
+            {t('challenges.instance.start_failed', { reason: failed.reason ?? '' })}
+          </Alert>
         ) : stoppedMeanwhile || entry !== null ? (
           <Alert severity="info">
             {solved ? t('challenges.instance.stopped_solved') : t('challenges.instance.expired')}
@@ -95,7 +111,7 @@ export function InstancePanel({ gameId, challenge, solved = false }: InstancePan
             {solved ? t('challenges.instance.solved') : t('challenges.instance.none')}
           </Typography>
         )}
-        {retry.seconds > 0 && (
+        {waiting && (
           <Typography variant="body2" color="text.secondary" role="status">
             {t('challenges.instance.wait', { count: retry.seconds })}
           </Typography>
@@ -124,11 +140,22 @@ export function InstancePanel({ gameId, challenge, solved = false }: InstancePan
                 {stop.isPending ? t('challenges.instance.stopping') : t('challenges.instance.stop')}
               </Button>
             </>
+          ) : underWay ? (
+            <Button
+              variant="outlined"
+              startIcon={<CloseIcon />}
+              disabled={busy}
+              loading={stop.isPending}
+              loadingPosition="start"
+              onClick={() => stop.mutate(undefined, { onError })}
+            >
+              {t('challenges.instance.cancel')}
+            </Button>
           ) : solved ? null : (
             <Button
               variant="contained"
               startIcon={<PlayArrowIcon />}
-              disabled={busy || retry.seconds > 0}
+              disabled={busy || waiting}
               loading={start.isPending}
               loadingPosition="start"
               onClick={() => {
