@@ -39,6 +39,7 @@ export interface ProbeSample {
 
 export interface VexilServer {
   url: string;
+  port: number;
   /** Starts a measured phase: clears the event-loop histogram and the memory peak. */
   reset(): Promise<void>;
   /** The figures of the phase so far. */
@@ -76,10 +77,17 @@ async function waitReady(url: string, child: Child, timeoutMs = 60_000): Promise
   throw new Error(`Vexil was not ready (${url}/readyz) within ${timeoutMs} ms`);
 }
 
-export async function startVexil(storage: {
-  dataDir: string;
-  databaseUrl?: string;
-}): Promise<VexilServer> {
+export interface VexilStart {
+  /** Environment over the bench's defaults (a cluster's REDIS_URL, VEXIL_SECRET, metrics…). */
+  env?: Record<string, string>;
+  /** CPUs it runs on (`taskset -c`), all of them when left out. */
+  cpus?: string;
+}
+
+export async function startVexil(
+  storage: { dataDir: string; databaseUrl?: string },
+  start: VexilStart = {},
+): Promise<VexilServer> {
   const port = await freePort();
   // BENCH_PROFILE_DIR=<folder>: a CPU profile of every Vexil thread, written when it stops.
   const profile = process.env.BENCH_PROFILE_DIR;
@@ -88,6 +96,7 @@ export async function startVexil(storage: {
     javascript: !fromSource,
     preload: ['bench/event/probe.mjs'],
     nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+    cpus: start.cpus,
     env: {
       // as the production image runs it (Dockerfile)
       MALLOC_MMAP_THRESHOLD_: '131072',
@@ -101,6 +110,7 @@ export async function startVexil(storage: {
       VEXIL_RATE_LIMIT: 'off',
       VEXIL_LOG_LEVEL: process.env.BENCH_VEXIL_LOG_LEVEL ?? 'warn',
       VEXIL_WEB_DIR: '/nonexistent',
+      ...start.env,
     },
   });
   const url = `http://127.0.0.1:${port}`;
@@ -112,6 +122,7 @@ export async function startVexil(storage: {
   }
   return {
     url,
+    port,
     reset: async () => {
       await child.request({ type: 'reset' });
     },

@@ -1,0 +1,47 @@
+/**
+ * The parent's side of the bare reference (bareHub.ts): as many processes as Vexil has instances,
+ * each pinned as Vexil is and holding its share of the sockets; a broadcast goes to all of them at
+ * once, and their figures are summed as a cluster's are (serverProbe.ts).
+ */
+import { spawnChild, type Child } from '../event/child.js';
+import type { Broadcast } from './bareHub.js';
+import { combineSamples, type ServerProbe, type ServerSample } from './serverProbe.js';
+
+export interface BareHub {
+  /** Where sockets connect, dealt round robin (one per process). */
+  socketBases: string[];
+  probe: ServerProbe;
+  /** Sends one message to every socket; answers how many it went to. */
+  broadcast(message: Broadcast): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startBareHubs(count: number, cpus: string | undefined): Promise<BareHub> {
+  const children: Child[] = [];
+  const stop = async () => void (await Promise.all(children.map((child) => child.stop())));
+  try {
+    for (let i = 0; i < count; i++) {
+      children.push(spawnChild('bench/hubs/bareHub.ts', { env: { ...process.env }, cpus }));
+    }
+    const ports = await Promise.all(
+      children.map(async (child) => (await child.next<{ port: number }>('listening')).port),
+    );
+    const all = <T>(message: Record<string, unknown>) =>
+      Promise.all(children.map((child) => child.request<T>(message)));
+    return {
+      socketBases: ports.map((port) => `http://127.0.0.1:${port}`),
+      probe: {
+        reset: async () => void (await all({ type: 'reset' })),
+        sample: async () => combineSamples(await all<ServerSample>({ type: 'sample' })),
+      },
+      async broadcast(message) {
+        const answers = await all<{ sentTo: number }>({ type: 'broadcast', message });
+        return answers.reduce((n, answer) => n + answer.sentTo, 0);
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
