@@ -9,9 +9,14 @@ import {
   type TimedConnection,
 } from '#server/plugins/hubs/keepAlive.js';
 
+/** A connection whose times the test moves, recording what the clock did to it. */
+type FakeConnection = { -readonly [K in keyof TimedConnection]: TimedConnection[K] } & {
+  events: string[];
+};
+
 function connection(phase: TimedConnection['phase'], at: number) {
   const events: string[] = [];
-  const timed: TimedConnection & { events: string[] } = {
+  const timed: FakeConnection = {
     phase,
     openedAt: at,
     lastReceivedAt: at,
