@@ -3,8 +3,10 @@
  * (started by bare.ts, pinned to the server's CPUs). `POST …/negotiate` answers a token it never
  * checks; a WebSocket on any path gets the empty handshake answer after the client's first
  * record, then only the broadcasts: on `broadcast` (IPC), the message of the same shape and size
- * as Vexil's, stamped with the time now where Vexil puts its own timestamp, is encoded once and
- * the same Buffer is sent to every socket. No pings, no rights, no per-socket state. `sample`
+ * as Vexil's, stamped where Vexil puts its own timestamp with the time the bench sent it (one
+ * stamp for every process of a several-process reference, so that each message has the same
+ * bytes everywhere; the IPC hop, well under a millisecond, counts in the latency), is encoded once
+ * and the same Buffer is sent to every socket. No pings, no rights, no per-socket state. `sample`
  * answers its resident memory, event-loop delay and CPU time since `reset`, as Vexil's /metrics
  * gives them.
  */
@@ -18,6 +20,8 @@ export interface Broadcast {
   payload: Record<string, unknown>;
   /** The payload field stamped with the send time: `time` as an ISO string, `version` as ms. */
   stamp: 'time' | 'version';
+  /** The send time (epoch ms), taken by the bench as it asks for the broadcast. */
+  at: number;
 }
 
 const HANDSHAKE_OK = Buffer.from('{}\x1e');
@@ -50,9 +54,8 @@ sockets.on('connection', (socket) => {
 
 const isoTime = (ms: number) => new Date(ms).toISOString().replace(/Z$/, '+00:00');
 
-function broadcast({ target, payload, stamp }: Broadcast): number {
-  const now = Date.now();
-  const stamped = { ...payload, [stamp]: stamp === 'time' ? isoTime(now) : now };
+function broadcast({ target, payload, stamp, at }: Broadcast): number {
+  const stamped = { ...payload, [stamp]: stamp === 'time' ? isoTime(at) : at };
   const frame = Buffer.from(
     `${JSON.stringify({ type: 1, target, arguments: [stamped] })}\x1e`,
     'utf8',

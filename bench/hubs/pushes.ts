@@ -4,7 +4,7 @@
  * notice (`POST /api/edit/games/{id}/notices`, pushed as ReceivedGameNotice) and a team's right
  * flag (`POST /api/game/{id}/challenges/{challengeId}`: the checker counts it and the board is
  * rebuilt, pushed as ReceivedScoreboardUpdate), both sent at the same moment; to the bare
- * reference, the same two messages by IPC.
+ * reference, the same two messages by IPC, the board update half a second after the notice.
  */
 import { XSRF, submitPath, teamHeaders } from '../event/traffic.js';
 import type { BareHub } from './bare.js';
@@ -24,6 +24,9 @@ export interface PushRun {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** When the bare reference sends its board update after its notice. */
+const BARE_BOARD_AFTER_MS = 500;
 
 /** Runs `push(k)` for k = 0 … seconds-1, each at its second; waits for all of them. */
 async function everySecond(seconds: number, push: (k: number) => Promise<void>): Promise<void> {
@@ -96,25 +99,28 @@ export async function pushToBare(bare: BareHub, gameId: number, seconds: number)
     into.answerMs.push(performance.now() - began);
   };
   await everySecond(seconds, async (k) => {
-    await Promise.all([
-      sent(
-        run.notices,
-        bare.broadcast({
-          target: 'ReceivedGameNotice',
-          // GameNotice as Vexil sends it; `time` is stamped by the bare server.
-          payload: { id: 1_000_000 + k, time: '', type: 'Normal', values: [noticeText(k)] },
-          stamp: 'time',
-        }),
-      ),
-      sent(
-        run.solves,
-        bare.broadcast({
-          target: 'ReceivedScoreboardUpdate',
-          payload: { gameId, version: 0 },
-          stamp: 'version',
-        }),
-      ),
-    ]);
+    await sent(
+      run.notices,
+      bare.broadcast({
+        target: 'ReceivedGameNotice',
+        // GameNotice as Vexil sends it; `time` is stamped with `at`.
+        payload: { id: 1_000_000 + k, time: '', type: 'Normal', values: [noticeText(k)] },
+        stamp: 'time',
+        at: Date.now(),
+      }),
+    );
+    // Half a second later, not at once: each is a fan-out of its own, the least either can cost
+    // (Vexil's board update comes after a check and a build, not with the notice).
+    await sleep(BARE_BOARD_AFTER_MS);
+    await sent(
+      run.solves,
+      bare.broadcast({
+        target: 'ReceivedScoreboardUpdate',
+        payload: { gameId, version: 0 },
+        stamp: 'version',
+        at: Date.now(),
+      }),
+    );
   });
   return run;
 }

@@ -5,8 +5,10 @@
  * (`/metrics`, allowed for 127.0.0.1 in the bench), as an operator would read them: prom-client's
  * `nodejs_eventloop_lag_*` (monitorEventLoopDelay at 10 ms resolution, emptied by each scrape, so
  * a scrape at the start of the phase and one at its end frame it), `process_resident_memory_bytes`,
- * `process_cpu_seconds_total`, `vexil_hub_connections`. A cluster's figures are summed over its
- * instances, but for the delay, whose worst instance is shown.
+ * `process_cpu_seconds_total`, `vexil_hub_connections`, and the scoreboard builds of the phase
+ * (`vexil_scoreboard_build_seconds`: a board update's latency counts from its build's start). A
+ * cluster's figures are summed over its instances, but for the delay, whose worst instance is
+ * shown.
  */
 
 export interface EventLoopDelay {
@@ -22,6 +24,8 @@ export interface ServerSample {
   cpuSeconds: number;
   /** Sockets the server holds now (Vexil: hub connections). */
   sockets: number;
+  /** Vexil's scoreboard builds in the phase, and the time they took in all. */
+  boardBuilds?: { count: number; seconds: number };
   /** Per instance of a cluster. */
   instances?: ServerSample[];
 }
@@ -48,8 +52,10 @@ async function scrape(url: string): Promise<Map<string, number>> {
   return values;
 }
 
+const BUILD_SECONDS = 'vexil_scoreboard_build_seconds';
+
 function instanceProbe(url: string): ServerProbe {
-  let cpuAtReset = 0;
+  let atReset = { cpu: 0, builds: 0, buildSeconds: 0 };
   const read = (values: Map<string, number>, name: string) => {
     const value = values.get(name);
     if (value === undefined) throw new Error(`${url}/metrics has no ${name}`);
@@ -59,7 +65,12 @@ function instanceProbe(url: string): ServerProbe {
     Math.max(0, read(values, name) * 1000 - RESOLUTION_MS);
   return {
     async reset() {
-      cpuAtReset = read(await scrape(url), 'process_cpu_seconds_total');
+      const values = await scrape(url);
+      atReset = {
+        cpu: read(values, 'process_cpu_seconds_total'),
+        builds: values.get(`${BUILD_SECONDS}_count`) ?? 0,
+        buildSeconds: values.get(`${BUILD_SECONDS}_sum`) ?? 0,
+      };
     },
     async sample() {
       const values = await scrape(url);
@@ -70,8 +81,12 @@ function instanceProbe(url: string): ServerProbe {
           p99Ms: lagMs(values, 'nodejs_eventloop_lag_p99_seconds'),
           maxMs: lagMs(values, 'nodejs_eventloop_lag_max_seconds'),
         },
-        cpuSeconds: read(values, 'process_cpu_seconds_total') - cpuAtReset,
+        cpuSeconds: read(values, 'process_cpu_seconds_total') - atReset.cpu,
         sockets: read(values, 'vexil_hub_connections'),
+        boardBuilds: {
+          count: (values.get(`${BUILD_SECONDS}_count`) ?? 0) - atReset.builds,
+          seconds: (values.get(`${BUILD_SECONDS}_sum`) ?? 0) - atReset.buildSeconds,
+        },
       };
     },
   };
@@ -91,6 +106,10 @@ export function combineSamples(samples: ServerSample[]): ServerSample {
     },
     cpuSeconds: sum((s) => s.cpuSeconds),
     sockets: sum((s) => s.sockets),
+    boardBuilds: {
+      count: sum((s) => s.boardBuilds?.count ?? 0),
+      seconds: sum((s) => s.boardBuilds?.seconds ?? 0),
+    },
     instances: samples,
   };
 }
