@@ -14,53 +14,66 @@ type FakeConnection = { -readonly [K in keyof TimedConnection]: TimedConnection[
   events: string[];
 };
 
-function connection(phase: TimedConnection['phase'], at: number) {
-  const events: string[] = [];
-  const timed: FakeConnection = {
-    phase,
-    openedAt: at,
-    lastReceivedAt: at,
-    lastPingAt: at,
-    events,
-    ping: () => events.push('ping'),
-    close: (error) => events.push(`close: ${error}`),
+const timing = { ...DEFAULT_TIMING, keepAliveMs: 15_000, clientTimeoutMs: 30_000 };
+
+function fakeClock(options = timing) {
+  const time = { now: 0 };
+  const clock = new HubClock(options, () => time.now);
+  const connection = (phase: TimedConnection['phase'], at: number): FakeConnection => {
+    const fake: FakeConnection = {
+      phase,
+      openedAt: at,
+      lastReceivedAt: at,
+      lastSentAt: at,
+      events: [],
+      ping: () => {
+        fake.events.push('ping');
+        fake.lastSentAt = time.now;
+      },
+      close: (error) => fake.events.push(`close: ${error}`),
+    };
+    clock.add(fake);
+    return fake;
   };
-  return timed;
+  return { time, clock, connection };
 }
 
 describe('hub clock', () => {
-  const timing = { ...DEFAULT_TIMING, keepAliveMs: 15_000, clientTimeoutMs: 30_000 };
-
-  it('pings an open connection each keep-alive interval, counted from its own last ping', () => {
-    let now = 0;
-    const clock = new HubClock(timing, () => now);
+  it('pings a connection sent nothing for a keep-alive interval, and only then', () => {
+    const { time, clock, connection } = fakeClock();
     const early = connection('open', 0);
     const late = connection('open', 10_000);
-    clock.add(early);
-    clock.add(late);
-    now = 14_999;
+    const busy = connection('open', 0);
+    time.now = 14_999;
     clock.pass();
-    expect([early.events, late.events]).toEqual([[], []]);
-    now = 15_000;
-    early.lastReceivedAt = late.lastReceivedAt = now;
+    expect([early.events, late.events, busy.events]).toEqual([[], [], []]);
+    // A message went to `busy` meanwhile: it needs no ping.
+    busy.lastSentAt = 12_000;
+    time.now = 15_000;
+    for (const c of [early, late, busy]) c.lastReceivedAt = time.now;
     clock.pass();
-    expect([early.events, late.events]).toEqual([['ping'], []]);
-    now = 25_000;
+    expect([early.events, late.events, busy.events]).toEqual([['ping'], [], []]);
+    time.now = 25_000;
     clock.pass();
-    expect([early.events, late.events]).toEqual([['ping'], ['ping']]);
+    expect([early.events, late.events, busy.events]).toEqual([['ping'], ['ping'], []]);
+    time.now = 30_000;
+    for (const c of [early, late, busy]) c.lastReceivedAt = time.now;
+    clock.pass();
+    // Nothing more went to `busy` after 12 s: pinged at 30 s.
+    expect([early.events, late.events, busy.events]).toEqual([
+      ['ping', 'ping'],
+      ['ping'],
+      ['ping'],
+    ]);
     clock.stop();
   });
 
   it('closes a connection whose client stays silent past the client timeout', () => {
-    let now = 0;
-    const clock = new HubClock(timing, () => now);
+    const { time, clock, connection } = fakeClock();
     const silent = connection('open', 0);
     const talking = connection('open', 0);
-    clock.add(silent);
-    clock.add(talking);
-    now = 29_000;
-    talking.lastReceivedAt = now;
-    now = 30_000;
+    talking.lastReceivedAt = 29_000;
+    time.now = 30_000;
     clock.pass();
     expect(silent.events).toEqual([`close: ${CLIENT_TIMEOUT}`]);
     expect(talking.events).toEqual(['ping']);
@@ -68,16 +81,13 @@ describe('hub clock', () => {
   });
 
   it('closes a connection without a handshake past the handshake timeout, and nothing else', () => {
-    let now = 0;
-    const clock = new HubClock({ ...timing, handshakeTimeoutMs: 100 }, () => now);
+    const { time, clock, connection } = fakeClock({ ...timing, handshakeTimeoutMs: 100 });
     const waiting = connection('handshake', 0);
     const admitting = connection('admitting', 0);
-    clock.add(waiting);
-    clock.add(admitting);
-    now = 99;
+    time.now = 99;
     clock.pass();
     expect(waiting.events).toEqual([]);
-    now = 100;
+    time.now = 100;
     clock.pass();
     expect(waiting.events).toEqual([`close: ${HANDSHAKE_TIMEOUT}`]);
     expect(admitting.events).toEqual([]);

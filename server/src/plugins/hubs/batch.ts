@@ -25,6 +25,9 @@ export class Batch {
   /** Joined bytes by selection (`'101'`: the first and third frames), made on first use. */
   private readonly joined = new Map<string, Buffer | null>();
 
+  /** When the batch was handed over (epoch ms). */
+  readonly at = Date.now();
+
   constructor(private readonly entries: readonly BatchEntry[]) {}
 
   /** The frames `viewer` may have, as one Buffer, or null for none. */

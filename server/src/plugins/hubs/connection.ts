@@ -113,7 +113,7 @@ export class HubConnection implements GroupMember, TimedConnection {
   readonly session: { id: string; userId: string } | null;
   readonly openedAt = Date.now();
   lastReceivedAt = this.openedAt;
-  lastPingAt = this.openedAt;
+  lastSentAt = this.openedAt;
 
   constructor(private readonly options: HubConnectionOptions) {
     const { session } = options;
@@ -187,13 +187,15 @@ export class HubConnection implements GroupMember, TimedConnection {
     if (this.state !== 'open' || batches.length === 0) return;
     const { viewer } = this;
     if (!this.allows(viewer)) return;
+    // The batch's time, not the clock's, for each of thousands of sockets.
+    const at = batches[batches.length - 1].at;
     if (batches.length === 1) {
       const bytes = batches[0].bytesFor(viewer);
-      if (bytes) this.send(bytes);
+      if (bytes) this.send(bytes, at);
       return;
     }
     const parts = batches.map((batch) => batch.bytesFor(viewer)).filter((b) => b !== null);
-    if (parts.length > 0) this.send(Buffer.concat(parts));
+    if (parts.length > 0) this.send(Buffer.concat(parts), at);
   }
 
   private receive(data: RawData, isBinary: boolean): void {
@@ -234,8 +236,8 @@ export class HubConnection implements GroupMember, TimedConnection {
     this.send(HANDSHAKE_OK);
     if ('rejected' in admission) return this.close(admission.rejected);
     this.state = 'open';
-    // The clock counts from here: the first ping a keep-alive interval after the handshake.
-    this.lastReceivedAt = this.lastPingAt = Date.now();
+    // The client timeout counts from here.
+    this.lastReceivedAt = Date.now();
     this.allows = admission.allows ?? anyone;
     const { session, watch, groups } = this.options;
     if (session && watch) this.unfollow = watch.follow(this);
@@ -270,9 +272,10 @@ export class HubConnection implements GroupMember, TimedConnection {
     }
   }
 
-  private send(data: string | Buffer): void {
+  private send(data: string | Buffer, at = Date.now()): void {
     const { socket, maxBufferedBytes = 4 * 1024 * 1024 } = this.options;
     if (socket.readyState !== OPEN) return;
+    this.lastSentAt = at;
     if (socket.bufferedAmount > maxBufferedBytes) {
       this.options.log.debug('Dropping a hub client that does not read its messages');
       socket.terminate();
