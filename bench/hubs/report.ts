@@ -160,6 +160,16 @@ export function renderReport(r: HubsResults): string {
     '',
     `API calls that made the pushes: notices ${calls(v.pushes.notices)}; right flags ${calls(v.pushes.solves)}.`,
   );
+  if (b) {
+    // The bare server answers a broadcast once it has written to every socket: the time a
+    // fan-out takes on the server's side, before any client reads it.
+    const loops = latency([...b.pushes.notices.answerMs, ...b.pushes.solves.answerMs]);
+    lines.push(
+      '',
+      `Bare reference: a broadcast to every socket took p50 ${ms(loops.p50)} ms, max ${ms(loops.max)} ms ` +
+        '(its send loop, as the bench waited for it over IPC).',
+    );
+  }
   const perInstance = v.server.pushes.instances;
   if (perInstance) {
     lines.push(
