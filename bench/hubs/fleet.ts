@@ -27,6 +27,8 @@ export interface KindResult {
 export interface Fleet {
   open(specs: SocketSpec[], opening: number): Promise<Opened & { seconds: number }>;
   record(): Promise<void>;
+  /** When a message last arrived at any socket while recording (epoch ms, 0 if none). */
+  lastArrival(): Promise<number>;
   stop(): Promise<void>;
   report(): Promise<Partial<Record<SocketKind, KindResult>>>;
   close(): Promise<void>;
@@ -69,6 +71,10 @@ export async function startFleet(workers: number, cpus: string | undefined): Pro
       };
     },
     record: async () => void (await all({ type: 'record' })),
+    async lastArrival() {
+      const answers = await all<{ at: number }>({ type: 'lastArrival' });
+      return Math.max(...answers.map((answer) => answer.at));
+    },
     stop: async () => void (await all({ type: 'stop' })),
     async report() {
       const answers = await all<{ report: WorkerReport }>({ type: 'report' });

@@ -2,7 +2,8 @@
  * One process of the hubs bench's load generator (started by fleet.ts, pinned to the load CPUs):
  * holds its share of the sockets and answers the bench over IPC. `open` opens the sockets it is
  * given, a few at a time; `record` starts keeping what arrives (arrival time and bytes, nothing
- * else while the pushes run), `stop` ends it; `report` tallies it by kind of socket
+ * else while the pushes run), `lastArrival` answers when something last arrived, `stop` ends it;
+ * `report` tallies it by kind of socket
  * (records.ts); `close` drops every socket. Each socket pings every 15 s, as SignalR clients do
  * (the server drops a client silent for 30 s), driven by one timer for all of them.
  */
@@ -32,9 +33,13 @@ let recording = false;
 let recorded: Recorded[] = [];
 let startedAt = Infinity;
 let stoppedAt = Infinity;
+/** When the last message arrived while recording (the bench waits for the arrivals to stop). */
+let lastArrivalAt = 0;
 
 const keep = (socket: HubSocket, data: Buffer) => {
-  if (recording) recorded.push({ socket: socket.index, at: arrivalClock(), data });
+  if (!recording) return;
+  lastArrivalAt = arrivalClock();
+  recorded.push({ socket: socket.index, at: lastArrivalAt, data });
 };
 
 async function open(specs: SocketSpec[], opening: number): Promise<Opened> {
@@ -90,7 +95,7 @@ setInterval(() => {
 
 type Request =
   | { id: number; type: 'open'; specs: SocketSpec[]; opening: number }
-  | { id: number; type: 'record' | 'stop' | 'report' | 'close' };
+  | { id: number; type: 'record' | 'stop' | 'report' | 'close' | 'lastArrival' };
 
 process.on('message', (request: Request) => {
   const answer = (body: object = {}) => process.send?.({ id: request.id, ...body });
@@ -110,6 +115,8 @@ process.on('message', (request: Request) => {
       return answer();
     case 'report':
       return answer({ report: report() });
+    case 'lastArrival':
+      return answer({ at: lastArrivalAt });
     case 'close':
       void Promise.all(sockets.map((socket) => socket.close())).then(() => {
         sockets = [];

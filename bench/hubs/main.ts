@@ -103,7 +103,7 @@ try {
   };
 
   if (options.bare) {
-    const bare = await startBareHubs(options.instances, options.serverCpus);
+    const bare = await startBareHubs(options.instances, options.serverCpus, options.sockets);
     try {
       const specs = socketSpecs(options, game, staff, bare.socketBases, false);
       results.bare = await measurePhase('bare', fleet, specs, bare.probe, phase, () =>

@@ -1,9 +1,10 @@
 /**
  * One measured phase of the hubs bench, the same for Vexil and for the bare reference: the
  * server's memory before any socket; the sockets opened (and how long that took); a few seconds
- * to settle, then its memory with the sockets; then the recording: the pushes, a short wait for
- * the last messages, and what every socket received, with the server's event-loop delay, CPU
- * time and memory over that window; the sockets closed at the end.
+ * to settle, then its memory with the sockets; then the recording: the pushes, the wait for the
+ * last messages (until none has arrived for a while: a late message is late, not dropped), and
+ * what every socket received, with the server's event-loop delay, CPU time and memory over that
+ * window; the sockets closed at the end.
  */
 import type { Fleet, KindResult } from './fleet.js';
 import type { Opened, SocketKind, SocketSpec } from './loadWorker.js';
@@ -16,6 +17,8 @@ export interface PhaseResult {
   /** Before any socket, with the sockets open, and over the pushes (memory at their end). */
   server: { idle: ServerSample; withSockets: ServerSample; pushes: ServerSample };
   pushes: PushRun;
+  /** Seconds the recording went on after the last push, for the last messages. */
+  drainSeconds: number;
   received: Partial<Record<SocketKind, KindResult>>;
 }
 
@@ -23,8 +26,22 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** After opening, before measuring: the last session reads and the garbage of the opening. */
 const SETTLE_MS = 5_000;
-/** After the last push: its board update comes after a check and a build. */
-const DRAIN_MS = 3_000;
+/** After the last push, the recording goes on until nothing has arrived for this long… */
+const QUIET_MS = 3_000;
+/** … but no longer than this. */
+const DRAIN_LIMIT_MS = 60_000;
+
+/** Waits until no socket has received anything for QUIET_MS; answers how long it waited. */
+async function drain(fleet: Fleet): Promise<number> {
+  const began = Date.now();
+  for (;;) {
+    await sleep(500);
+    const last = await fleet.lastArrival();
+    if (Date.now() - last >= QUIET_MS || Date.now() - began >= DRAIN_LIMIT_MS) {
+      return (Date.now() - began) / 1000;
+    }
+  }
+}
 
 export async function measurePhase(
   label: string,
@@ -49,11 +66,18 @@ export async function measurePhase(
   await fleet.record();
   log(`${label}: pushing`);
   const pushes = await push();
-  await sleep(DRAIN_MS);
+  const drainSeconds = await drain(fleet);
   await fleet.stop();
   const during = await server.sample();
   const received = await fleet.report();
   await fleet.close();
   log(`${label}: done`);
-  return { label, opened, server: { idle, withSockets, pushes: during }, pushes, received };
+  return {
+    label,
+    opened,
+    server: { idle, withSockets, pushes: during },
+    pushes,
+    drainSeconds,
+    received,
+  };
 }

@@ -158,7 +158,9 @@ export function renderReport(r: HubsResults): string {
   }
   lines.push(
     '',
-    `API calls that made the pushes: notices ${calls(v.pushes.notices)}; right flags ${calls(v.pushes.solves)}.`,
+    `API calls that made the pushes: notices ${calls(v.pushes.notices)}; right flags ${calls(v.pushes.solves)}. ` +
+      `Messages were counted until 3 s passed without one: ${v.drainSeconds.toFixed(1)} s after the last push` +
+      (b ? ` (bare: ${b.drainSeconds.toFixed(1)} s).` : '.'),
   );
   if (b) {
     // The bare server answers a broadcast once it has written to every socket: the time a

@@ -2,14 +2,12 @@
  * Vexil as the hubs bench measures it: one instance in its own process (bench/event's
  * startVexil: the production bundle, rate limits off, quiet logs), or several sharing one
  * PostgreSQL database, Redis (REDIS_URL), one data folder and one VEXIL_SECRET behind nginx
- * (bench/cluster/nginxBalancer.ts, sized for the sockets), as docs/deploy.md "Several instances"
- * sets a cluster up and server/test/cluster/ tests it. Metrics are on for 127.0.0.1, where the
- * bench reads each instance's figures directly.
+ * (balancer.ts), as docs/deploy.md "Several instances" sets a cluster up and server/test/cluster/
+ * tests it. Metrics are on for 127.0.0.1, where the bench reads each instance's figures directly.
  */
 import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import { nginxBinary, startBalancer, type BalancerSize } from '../cluster/nginxBalancer.js';
 import { startVexil, type VexilServer } from '../event/vexilProcess.js';
+import { startHubBalancer } from './balancer.js';
 import { vexilProbe, type ServerProbe } from './serverProbe.js';
 
 export interface VexilTarget {
@@ -30,34 +28,6 @@ export interface TargetOptions {
 
 const METRICS = { VEXIL_METRICS_ALLOW: '127.0.0.1' };
 
-/** The hard limit of open files a process may raise itself to here. */
-function hardFileLimit(): number {
-  const answer = spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim();
-  return answer === 'unlimited' ? 1_048_576 : Number(answer) || 1024;
-}
-
-/**
- * nginx for `sockets` WebSockets: each holds a client and an upstream connection of a worker,
- * so ~12,000 connections per worker keeps each under a descriptor limit of 20,000; one listen
- * address per 10,000 clients keeps each destination's ephemeral ports (~28,000) far from full.
- */
-export function balancerSize(sockets: number): BalancerSize {
-  const connections = 2 * sockets + 1000;
-  const workerProcesses = Math.max(1, Math.ceil(connections / 12_000));
-  const rlimit = Math.min(hardFileLimit(), 65_536);
-  return {
-    workerProcesses,
-    workerConnections: Math.min(rlimit - 100, 32_768),
-    workerRlimitNofile: rlimit,
-    listen: Array.from(
-      { length: Math.max(1, Math.ceil(sockets / 10_000)) },
-      (_, i) => `127.0.0.${i + 1}`,
-    ),
-    reusePort: true,
-    accessLog: false,
-  };
-}
-
 export async function startVexilTarget(options: TargetOptions): Promise<VexilTarget> {
   if (options.instances === 1) {
     const server = await startVexil(options.storage, { env: METRICS, cpus: options.cpus });
@@ -69,9 +39,7 @@ export async function startVexilTarget(options: TargetOptions): Promise<VexilTar
     };
   }
   const redisUrl = process.env.REDIS_URL;
-  const nginx = nginxBinary();
   if (!redisUrl) throw new Error('A cluster needs Redis: set REDIS_URL');
-  if (!nginx) throw new Error('A cluster needs nginx, which is not installed');
   const env = {
     ...METRICS,
     REDIS_URL: redisUrl,
@@ -86,7 +54,7 @@ export async function startVexilTarget(options: TargetOptions): Promise<VexilTar
       servers.push(await startVexil(options.storage, { env, cpus: options.cpus }));
     }
     const upstreams = servers.map((server) => `127.0.0.1:${server.port}`);
-    const balancer = await startBalancer(nginx, upstreams, balancerSize(options.sockets));
+    const balancer = await startHubBalancer(upstreams, options.sockets);
     return {
       api: balancer.url,
       socketBases: balancer.urls,
