@@ -1,5 +1,8 @@
 # Vexil's container image. Build:  docker build -t vexil .
-# Run:    docker run -d -p 8080:8080 -v vexil-data:/data -e VEXIL_ADMIN_PASSWORD=… vexil
+# Run:    docker run -d -p 8080:8080 -v vexil-data:/data -e VEXIL_ADMIN_PASSWORD=… \
+#           --ulimit nofile=65536:65536 --sysctl net.core.somaxconn=4096 vexil
+# (an image cannot set its own limits: each live client holds a WebSocket, one file descriptor,
+# and clients reconnect all at once after a restart; see docs/deploy.md, "Many live connections").
 # The Node base image is a build argument: both stages use it, so the native modules
 # (better-sqlite3, sharp) are built for the Node that runs them. Any Debian-based Node 20.19+ image
 # works (scripts/image-test.sh builds with a base assembled from the host's Node when no registry

@@ -4,14 +4,16 @@
  * measures a live event against Vexil in its own process (bench/event/main.ts); `builds` times the
  * scoreboard worker's builds of that game's board (bench/boardBuilds.ts); `containers` has teams
  * start their challenge containers in the same second on Docker and a swarm
- * (bench/containers/main.ts; its options after the name, `-- containers --help`). Record results
- * in README.md.
+ * (bench/containers/main.ts); `hubs` pushes notices and board updates to thousands of hub sockets
+ * (bench/hubs/main.ts). Options go after the name (`-- containers --help`). Record results in
+ * README.md.
  */
 const scenarios: Record<string, () => Promise<unknown>> = {
   basic: () => import('./basic.js'),
   event: () => import('./event/main.js'),
   builds: () => import('./boardBuilds.js'),
   containers: () => import('./containers/main.js'),
+  hubs: () => import('./hubs/main.js'),
 };
 
 const name = process.argv[2] ?? 'basic';

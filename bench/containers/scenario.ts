@@ -74,7 +74,10 @@ export async function runContainerScenario(
     log(
       `${provider}: starting Vexil (${bench.kind}, VEXIL_CONTAINER_STARTS=${startsSetting ?? 'unset'})`,
     );
-    const vexil = await startVexil({ dataDir: bench.dataDir, databaseUrl: bench.databaseUrl }, env);
+    const vexil = await startVexil(
+      { dataDir: bench.dataDir, databaseUrl: bench.databaseUrl },
+      { env },
+    );
     scope.hold('stop the Vexil process', () => vexil.stop());
 
     const target: StartTarget = {

@@ -34,6 +34,8 @@ export interface SpawnOptions {
   nodeOptions?: string[];
   /** The script is plain JavaScript (a built bundle): run it without tsx. */
   javascript?: boolean;
+  /** CPUs the process (and its threads) may run on, as `taskset -c` reads them ("1", "0,2-3"). */
+  cpus?: string;
 }
 
 export function spawnChild(script: string, options: SpawnOptions): Child {
@@ -47,7 +49,11 @@ export function spawnChild(script: string, options: SpawnOptions): Child {
     ...preload,
     resolve(ROOT, script),
   ];
-  const child = spawn(process.execPath, args, {
+  // Pinned through taskset, which execs Node in place: the child's pid is Node's.
+  const [command, commandArgs]: [string, string[]] = options.cpus
+    ? ['taskset', ['-c', options.cpus, process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(command, commandArgs, {
     cwd: ROOT,
     env: options.env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -39,6 +39,7 @@ export interface ProbeSample {
 
 export interface VexilServer {
   url: string;
+  port: number;
   /** Starts a measured phase: clears the event-loop histogram and the memory peak. */
   reset(): Promise<void>;
   /** The figures of the phase so far. */
@@ -76,10 +77,17 @@ async function waitReady(url: string, child: Child, timeoutMs = 60_000): Promise
   throw new Error(`Vexil was not ready (${url}/readyz) within ${timeoutMs} ms`);
 }
 
-/** Starts Vexil on `storage`; `env` adds to (or overrides) what the process is given. */
+/** Starts Vexil on `storage`, with `start`'s environment and CPUs. */
+export interface VexilStart {
+  /** Environment over the bench's defaults (a cluster's REDIS_URL, VEXIL_SECRET, metrics…). */
+  env?: Record<string, string>;
+  /** CPUs it runs on (`taskset -c`), all of them when left out. */
+  cpus?: string;
+}
+
 export async function startVexil(
   storage: { dataDir: string; databaseUrl?: string },
-  env: Record<string, string> = {},
+  start: VexilStart = {},
 ): Promise<VexilServer> {
   const port = await freePort();
   // BENCH_PROFILE_DIR=<folder>: a CPU profile of every Vexil thread, written when it stops.
@@ -89,6 +97,7 @@ export async function startVexil(
     javascript: !fromSource,
     preload: ['bench/event/probe.mjs'],
     nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+    cpus: start.cpus,
     env: {
       // as the production image runs it (Dockerfile)
       MALLOC_MMAP_THRESHOLD_: '131072',
@@ -102,7 +111,7 @@ export async function startVexil(
       VEXIL_RATE_LIMIT: 'off',
       VEXIL_LOG_LEVEL: process.env.BENCH_VEXIL_LOG_LEVEL ?? 'warn',
       VEXIL_WEB_DIR: '/nonexistent',
-      ...env,
+      ...start.env,
     },
   });
   const url = `http://127.0.0.1:${port}`;
@@ -114,6 +123,7 @@ export async function startVexil(
   }
   return {
     url,
+    port,
     reset: async () => {
       await child.request({ type: 'reset' });
     },

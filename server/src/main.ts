@@ -11,6 +11,12 @@ import { createLogger } from './services/logger.js';
 import { LogStore } from './services/logStore.js';
 
 const config = loadConfig();
+/**
+ * Connections the kernel may hold waiting for an accept. Node asks for 511; after a restart every
+ * hub client reconnects within a second or two, thousands at once, and those past the queue are
+ * dropped and retried a second later. Linux caps it at `net.core.somaxconn` (docs/deploy.md).
+ */
+const LISTEN_BACKLOG = 4096;
 // Until the app exists (it waits for its database), the start logs with a logger of its own.
 const startLog = createLogger(config.logLevel, new LogStore());
 let app: FastifyInstance | undefined;
@@ -69,7 +75,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   await printStartBanner(app, config);
 } catch (error) {
   app.log.fatal({ err: error }, 'Could not start the server');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { skipUnless } from '../support/skipReason.js';
 import { instanceKilledUnderLoad } from './scenarios/instanceKilled.js';
 import { wholeGameThroughBalancer } from './scenarios/wholeGame.js';
-import { nginxBinary } from './support/nginxBalancer.js';
+import { nginxBinary } from '#bench/cluster/nginxBalancer.js';
 import { startCluster, type VexilCluster } from './support/vexilCluster.js';
 
 const nginx = nginxBinary();

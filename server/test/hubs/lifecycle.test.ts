@@ -6,6 +6,7 @@ import { groups } from '#server/services/realtime.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
   busListeners,
+  groupMembers,
   gameFor,
   hubClient,
   nextMessage,
@@ -30,6 +31,7 @@ describeEachDatabase('hub connection lifecycle', (getDb) => {
     for (const socket of hub.app.websocketServer.clients) socket.terminate();
     await reconnected;
     await waitFor(() => hub.app.hubs.connections.size === 1);
+    await waitFor(() => groupMembers(hub.app, group) === 1);
     expect(busListeners(hub.app.realtime, group)).toBe(1);
 
     const notice = nextMessage(connection, 'ReceivedGameNotice');
@@ -50,7 +52,9 @@ describeEachDatabase('hub connection lifecycle', (getDb) => {
       hubClient(`${hub.base}/hub/admin`, { session: admin }),
     ];
     await Promise.all(connections.map((c) => c.start()));
-    await waitFor(() => busListeners(hub.app.realtime, groups.players(game)) === 3);
+    await waitFor(() => groupMembers(hub.app, groups.players(game)) === 3);
+    // The three players' connections share one listener of the bus.
+    expect(busListeners(hub.app.realtime, groups.players(game))).toBe(1);
     expect(busListeners(hub.app.realtime, groups.monitors(game))).toBe(1);
     await waitFor(() => busListeners(hub.app.realtime, groups.admins) === 1);
     expect(hub.app.logStore.listenerCount('log')).toBe(1);
@@ -59,6 +63,7 @@ describeEachDatabase('hub connection lifecycle', (getDb) => {
     await waitFor(() => hub.app.hubs.connections.size === 0);
     for (const group of [groups.players(game), groups.monitors(game), groups.admins]) {
       expect(busListeners(hub.app.realtime, group)).toBe(0);
+      expect(groupMembers(hub.app, group)).toBe(0);
     }
     expect(hub.app.logStore.listenerCount('log')).toBe(1);
   });

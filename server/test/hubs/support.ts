@@ -125,6 +125,11 @@ export const waitFor = async (check: () => boolean, timeoutMs = 10_000): Promise
   }
 };
 
+/** Hub connections of this app in a group (they share one bus listener per group, groups.ts). */
+export function groupMembers(app: FastifyInstance, group: string): number {
+  return app.hubs.groups.members(group);
+}
+
 /** Listeners the bus really holds for a group (in process or on Redis). */
 export function busListeners(bus: RealtimeBus, group: string): number {
   if (bus instanceof RedisRealtimeBus) return bus.listenerCounts().get(group) ?? 0;

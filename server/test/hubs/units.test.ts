@@ -32,9 +32,10 @@ describe('hub protocol pieces', () => {
     });
     expect(toHubPayload('ReceivedGameNotice', null)).toBeNull();
     const message = { target: 'ReceivedGameEvent' as const, payload: { time: 1000 } };
-    expect(invocationFrame(message)).toBe(
+    expect(invocationFrame(message).toString()).toBe(
       '{"type":1,"target":"ReceivedGameEvent","arguments":[{"time":"1970-01-01T00:00:01.000+00:00"}]}\x1e',
     );
+    // Encoded once: every socket is sent the same bytes.
     expect(invocationFrame(message)).toBe(invocationFrame(message));
     expect(closeFrame('bad')).toBe('{"type":7,"error":"bad","allowReconnect":false}\x1e');
   });

@@ -8,7 +8,7 @@ import { groups } from '#server/services/realtime.js';
 import { caller, signIn, type Caller } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
-  busListeners,
+  groupMembers,
   hubClient,
   nextMessage,
   refusal,
@@ -57,12 +57,12 @@ describeEachDatabase('/hub/user visibility', (getDb) => {
   /** A player (or `session`) connected to the game's hub, recording every notice and board update. */
   async function connect(gameId: number, session = player) {
     const connection = hubClient(`${hub.base}/hub/user?game=${gameId}`, { session });
-    const listening = busListeners(hub.app.realtime, groups.players(gameId));
+    const listening = groupMembers(hub.app, groups.players(gameId));
     const seen: unknown[] = [];
     connection.on('ReceivedGameNotice', (notice: { values: string[] }) => seen.push(notice.values));
     connection.on('ReceivedScoreboardUpdate', (update) => seen.push(update));
     await connection.start();
-    await waitFor(() => busListeners(hub.app.realtime, groups.players(gameId)) === listening + 1);
+    await waitFor(() => groupMembers(hub.app, groups.players(gameId)) === listening + 1);
     return { connection, seen };
   }
 

@@ -1,23 +1,28 @@
 /**
  * One hub connection over a WebSocket: waits for the handshake, asks the hub whether the caller
- * may connect (rejection = handshake accepted, then a close message with an error), subscribes to
- * the hub's groups on the realtime bus, pings every keep-alive interval and drops clients that
- * stay silent past the client timeout. Every subscription is undone when the socket closes.
+ * may connect (rejection = handshake accepted, then a close message with an error), joins the
+ * hub's groups (groups.ts: one bus subscription per group for all connections, each message
+ * encoded and screened once there), and leaves them when the socket closes. Pings, the client
+ * timeout and the handshake timeout are kept by the instance's one clock (keepAlive.ts), from the
+ * times this connection notes.
  *
  * A connection opened with a session follows it (sessionWatch.ts): each message is sent only if
- * the session, as last read, still lets its user hold the hub (`allows`), and the connection
- * closes once it does not (signed out, expired, password changed, banned, demoted, deleted).
+ * the session, as last read, still lets its user hold the hub (`allows`) and the message's screen
+ * lets that viewer have it; while the session is being read again, messages wait (in order) for
+ * the answer; and the connection closes once the session no longer allows it (signed out,
+ * expired, password changed, banned, demoted, deleted).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { SessionHolder } from '../../db/repositories/sessions.js';
 import type { SessionUser } from '../../domain/sessionUser.js';
-import type { HubListener, HubMessage, RealtimeBus } from '../../services/realtime.js';
+import type { Batch } from './batch.js';
+import type { GroupMember, HubGroups, Membership, MessageScreen } from './groups.js';
+import type { HubClock, TimedConnection } from './keepAlive.js';
 import {
   closeFrame,
   frame,
   HANDSHAKE_OK,
-  invocationFrame,
   MessageType,
   PING,
   readFrame,
@@ -26,34 +31,17 @@ import {
   type HubFrame,
 } from './protocol.js';
 
-export interface HubTiming {
-  keepAliveMs: number;
-  clientTimeoutMs: number;
-  handshakeTimeoutMs: number;
-  /** How often signed-in connections are looked at for an expired session (sessionWatch.ts). */
-  sessionCheckMs: number;
-  /** How often every signed-in connection's session is read again (safety net). */
-  sessionReverifyMs: number;
-}
-
-/** ASP.NET Core SignalR's defaults, which clients expect. */
-export const DEFAULT_TIMING: HubTiming = {
-  keepAliveMs: 15_000,
-  clientTimeoutMs: 30_000,
-  handshakeTimeoutMs: 15_000,
-  sessionCheckMs: 1_000,
-  sessionReverifyMs: 60_000,
-};
+export { DEFAULT_TIMING, type HubTiming } from './timing.js';
 
 export type Admission =
   | {
       groups: string[];
       /**
-       * Decides per message whether it is delivered to the viewer, as its session was last read
-       * (null: signed out), so a message is judged for who holds the connection when it is sent;
-       * the messages keep their order.
+       * Decides once per message, for every connection sharing this screen, which viewers may
+       * have it (groups.ts); each connection applies it to its viewer as its session was last
+       * read when the message is sent. Every message goes to anyone, when left out.
        */
-      accepts?: (message: HubMessage, viewer: SessionUser | null) => Promise<boolean>;
+      screen?: MessageScreen;
       /**
        * Who may hold the connection and receive its messages (null: signed out), asked before
        * every message and whenever the session is read again; no closes the connection. Anyone,
@@ -66,8 +54,8 @@ export type Admission =
 export interface HubConnectionOptions {
   socket: WebSocket;
   admission: Promise<Admission>;
-  bus: RealtimeBus;
-  timing: HubTiming;
+  groups: HubGroups;
+  clock: HubClock;
   log: FastifyBaseLogger;
   /** A client that lets this much pile up unread is dropped. */
   maxBufferedBytes?: number;
@@ -89,57 +77,85 @@ const GENERIC_ERROR = 'Connection closed with an error.';
 export const RIGHTS_ENDED = 'Access denied: the session no longer allows this connection.';
 const anyone = () => true;
 
-export class HubConnection {
-  private state: 'handshake' | 'admitting' | 'open' | 'closed' = 'handshake';
+export class HubConnection implements GroupMember, TimedConnection {
+  private state: TimedConnection['phase'] = 'handshake';
   private readonly reader = new RecordReader();
   private readonly admission: Promise<Admission>;
-  private readonly unsubscribe: (() => void)[] = [];
-  private readonly timers: NodeJS.Timeout[] = [];
-  private clientTimer?: NodeJS.Timeout;
-  /** Messages waiting for their verdict (`accepts`), in arrival order. */
-  private outbox: Promise<void> = Promise.resolve();
-  /** Who the messages go to: the session as last read (or being read); null when signed out. */
-  private viewer: Promise<SessionHolder | null> = Promise.resolve(null);
+  private readonly memberships: Membership[] = [];
+  private unfollow?: () => void;
+  /** Who the messages go to: the session as last read; null when signed out. */
+  private viewer: SessionUser | null = null;
+  /** The read of the session under way, if any: messages wait for it in `held`. */
+  private reading?: Promise<SessionHolder | null>;
+  private held: Batch[] = [];
   private allows: (viewer: SessionUser | null) => boolean = anyone;
   private resolveClosed!: () => void;
-  /** Settles once the connection is closed and unsubscribed. */
+  /** Settles once the connection is closed and has left its groups. */
   readonly closed = new Promise<void>((resolve) => (this.resolveClosed = resolve));
 
   readonly session: { id: string; userId: string } | null;
+  readonly openedAt = Date.now();
+  lastReceivedAt = this.openedAt;
+  lastSentAt = this.openedAt;
 
   constructor(private readonly options: HubConnectionOptions) {
     const { session } = options;
     this.session = session ? { id: session.id, userId: session.user.id } : null;
     // Until the watch has read the session again (it does so as the connection opens).
-    if (session) this.viewer = Promise.resolve({ user: session.user, expiresAt: Infinity });
-    const { socket, timing, log } = options;
+    if (session) this.viewer = session.user;
+    const { socket, log } = options;
     this.admission = options.admission.catch((error: unknown) => {
       log.error({ err: error }, 'Could not admit a hub connection');
       return { rejected: GENERIC_ERROR };
     });
     socket.on('message', (data, isBinary) => this.receive(data, isBinary));
     socket.on('close', () => this.dispose());
-    this.timers.push(
-      setTimeout(() => {
-        if (this.state === 'handshake') this.close('Handshake was canceled.');
-      }, timing.handshakeTimeoutMs),
-    );
+    options.clock.add(this);
+  }
+
+  get phase(): TimedConnection['phase'] {
+    return this.state;
   }
 
   /** Settles once every message received so far has been sent or withheld (tests). */
-  idle(): Promise<void> {
-    return this.outbox;
+  async idle(): Promise<void> {
+    // The groups hand messages over once screened; a read of the session under way holds them.
+    await Promise.all(this.memberships.map((membership) => membership.idle()));
+    while (this.reading) await this.reading;
   }
 
   /** The session as read again (sessionWatch.ts): later messages wait for it, and the connection
    *  closes if it no longer lets its user hold the hub. */
   review(holder: Promise<SessionHolder | null>): void {
     if (this.state === 'closed') return;
-    const viewer = holder.catch(() => null);
-    this.viewer = viewer;
-    void viewer.then((current) => {
-      if (this.viewer === viewer && !this.allows(current?.user ?? null)) this.close(RIGHTS_ENDED);
+    const read = holder.catch(() => null);
+    this.reading = read;
+    void read.then((current) => {
+      // A later read supersedes this one: its answer decides.
+      if (this.reading !== read) return;
+      this.reading = undefined;
+      this.viewer = current?.user ?? null;
+      if (!this.allows(this.viewer)) return this.close(RIGHTS_ENDED);
+      const held = this.held;
+      this.held = [];
+      this.sendBatches(held);
     });
+  }
+
+  /** Messages of a group (groups.ts), in order: sent now, or held while the session is read. */
+  deliver(batch: Batch): void {
+    if (this.state !== 'open') return;
+    // Past the session's known expiry, it is read again first (the message then waits for it).
+    if (this.session) this.options.watch?.refreshIfExpired(this);
+    if (this.reading || this.held.length > 0) {
+      this.held.push(batch);
+      return;
+    }
+    this.sendBatches([batch]);
+  }
+
+  ping(): void {
+    this.send(PING);
   }
 
   /** Sends a close message (with the error, if any) and closes the socket. */
@@ -150,9 +166,24 @@ export class HubConnection {
     this.dispose();
   }
 
+  private sendBatches(batches: Batch[]): void {
+    if (this.state !== 'open' || batches.length === 0) return;
+    const { viewer } = this;
+    if (!this.allows(viewer)) return;
+    // The batch's time, not the clock's, for each of thousands of sockets.
+    const at = batches[batches.length - 1].at;
+    if (batches.length === 1) {
+      const bytes = batches[0].bytesFor(viewer);
+      if (bytes) this.send(bytes, at);
+      return;
+    }
+    const parts = batches.map((batch) => batch.bytesFor(viewer)).filter((b) => b !== null);
+    if (parts.length > 0) this.send(Buffer.concat(parts), at);
+  }
+
   private receive(data: RawData, isBinary: boolean): void {
     if (this.state === 'closed') return;
-    this.clientTimer?.refresh();
+    this.lastReceivedAt = Date.now();
     if (isBinary) return this.close('Binary messages are not supported.');
     let records: string[];
     try {
@@ -188,35 +219,14 @@ export class HubConnection {
     this.send(HANDSHAKE_OK);
     if ('rejected' in admission) return this.close(admission.rejected);
     this.state = 'open';
-    const { accepts } = admission;
+    // The client timeout counts from here.
+    this.lastReceivedAt = Date.now();
     this.allows = admission.allows ?? anyone;
-    const { session, watch } = this.options;
-    if (session && watch) this.unsubscribe.push(watch.follow(this));
-    const deliver: HubListener = (message) => {
-      const verdict = accepts
-        ? this.viewer.then((holder) => accepts(message, holder?.user ?? null)).catch(() => false)
-        : true;
-      this.outbox = this.outbox.then(async () => {
-        if ((await verdict) && (await this.mayReceive())) this.send(invocationFrame(message));
-      });
-    };
+    const { session, watch, groups } = this.options;
+    if (session && watch) this.unfollow = watch.follow(this);
     for (const group of admission.groups) {
-      this.unsubscribe.push(this.options.bus.subscribe(group, deliver));
+      this.memberships.push(groups.join(group, admission.screen ?? null, this));
     }
-    const { keepAliveMs, clientTimeoutMs } = this.options.timing;
-    this.timers.push(setInterval(() => this.send(PING), keepAliveMs));
-    this.clientTimer = setTimeout(
-      () => this.close('Server timeout elapsed without receiving a message from the client.'),
-      clientTimeoutMs,
-    );
-    this.timers.push(this.clientTimer);
-  }
-
-  /** Whether the viewer may have a message now (at send time, after any read under way). */
-  private async mayReceive(): Promise<boolean> {
-    if (this.session) this.options.watch?.refreshIfExpired(this);
-    const viewer = await this.viewer;
-    return this.state === 'open' && this.allows(viewer?.user ?? null);
   }
 
   private handle(message: HubFrame | null): void {
@@ -245,22 +255,26 @@ export class HubConnection {
     }
   }
 
-  private send(text: string): void {
+  private send(data: string | Buffer, at = Date.now()): void {
     const { socket, maxBufferedBytes = 4 * 1024 * 1024 } = this.options;
     if (socket.readyState !== OPEN) return;
+    this.lastSentAt = at;
     if (socket.bufferedAmount > maxBufferedBytes) {
       this.options.log.debug('Dropping a hub client that does not read its messages');
       socket.terminate();
       return this.dispose();
     }
-    socket.send(text);
+    // A Buffer is sent as it is (the same one to every socket), as a text message.
+    socket.send(data, { binary: false });
   }
 
   private dispose(): void {
     if (this.state === 'closed') return;
     this.state = 'closed';
-    for (const timer of this.timers) clearTimeout(timer);
-    for (const off of this.unsubscribe.splice(0)) off();
+    this.options.clock.delete(this);
+    this.unfollow?.();
+    for (const membership of this.memberships.splice(0)) membership.leave();
+    this.held = [];
     this.resolveClosed();
   }
 }

@@ -2,15 +2,17 @@
  * Whether the players' hub may push a message of a game: the decision of the REST reads of the
  * same data (`GET /api/game/{id}/notices`, `…/scoreboard`), i.e. `requireStartedGame`'s
  * `checkStartedGame` on the game as stored now: it exists and has started, and when it is hidden
- * the receiver is a Monitor or Admin (their preview; the connection's viewer, as admitted). A game
- * hidden after players connected goes quiet for them.
+ * the receiver is a Monitor or Admin (their preview; the connection's viewer as its session was
+ * last read). A game hidden after players connected goes quiet for them.
  *
  * Decided per message, not once at subscription: a client may connect before the start (the
  * contract admits any existing game), and it must get the game's messages once the game has
  * started, not before; an organiser may also move the start after clients connected. The game is
- * read once per message on each instance, however many connections deliver it (the bus hands
- * every listener of the instance the same message object), so the cost is one primary-key read
- * per notice or board update, not per player. A failed read withholds the message (fail closed);
+ * read once per message on each instance, however many connections deliver it (every connection
+ * of the game shares the game's screen, `screenOf`, and the hubs' groups screen a message once
+ * for all of them, groups.ts), so the cost is one primary-key read per notice or board update,
+ * not per player; each connection then applies the answer to its viewer. A failed read withholds
+ * the message (fail closed);
  * clients read the list again when they reconnect. While the game's board is frozen (issue 17),
  * blood notices of solves since the freeze are withheld too, as the notice list leaves them out.
  */
@@ -20,9 +22,11 @@ import { BLOOD_NOTICES } from '../../db/repositories/gameEvents.js';
 import { findGame } from '../../db/repositories/games.js';
 import { isBoardFrozen } from '../../domain/scoring/freeze.js';
 import type { DB } from '../../db/schema.js';
-import { checkStartedGame, isVisibleTo, type GameViewer } from '../../domain/gameGate.js';
+import { checkStartedGame, viewerWithRole } from '../../domain/gameGate.js';
 import { DomainError } from '../../domain/errors.js';
 import type { HubMessage } from '../../services/realtime.js';
+import { EVERYONE, NOBODY, type ViewerCheck } from './batch.js';
+import type { MessageScreen } from './groups.js';
 
 /** What one read of the game decided for a message: sent or not, and to whom if the game is hidden. */
 interface Verdict {
@@ -32,8 +36,19 @@ interface Verdict {
 
 const WITHHELD: Verdict = { allowed: false, hidden: true };
 
+/** Staff only: Monitors and Admins preview a hidden game. */
+const STAFF: ViewerCheck = (viewer) => viewerWithRole(viewer?.role).seesHidden;
+
+/** Who may have a message of the game, once decided for it. */
+const checkOf = ({ allowed, hidden }: Verdict): ViewerCheck =>
+  !allowed ? NOBODY : hidden ? STAFF : EVERYONE;
+
 export class GameFeedGate {
-  private readonly verdicts = new WeakMap<HubMessage, Promise<Verdict>>();
+  /**
+   * One screen per game, shared by its connections so that they share its decisions; kept for the
+   * app's life, a small function per game some client asked for (only existing games are).
+   */
+  private readonly screens = new Map<number, MessageScreen>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -41,22 +56,24 @@ export class GameFeedGate {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Whether `message`, published to the players of `gameId`, may be pushed to `viewer` now. */
-  async allows(gameId: number, message: HubMessage, viewer: GameViewer): Promise<boolean> {
-    let verdict = this.verdicts.get(message);
-    if (!verdict) {
-      verdict = this.decide(gameId, message);
-      this.verdicts.set(message, verdict);
+  /**
+   * The screen of the game's messages (groups.ts): who may have `message`, published to the
+   * players of `gameId`, now. The same function for every call with the same game.
+   */
+  screenOf(gameId: number): MessageScreen {
+    let screen = this.screens.get(gameId);
+    if (!screen) {
+      screen = async (message) => checkOf(await this.decide(gameId, message));
+      this.screens.set(gameId, screen);
     }
-    const { allowed, hidden } = await verdict;
-    return allowed && isVisibleTo({ hidden }, viewer);
+    return screen;
   }
 
   private async decide(gameId: number, message: HubMessage): Promise<Verdict> {
     try {
       const game = await findGame(this.db, gameId);
       const now = this.clock();
-      // Decided for staff (who see hidden games); `allows` applies the receiver's view.
+      // Decided for staff (who see hidden games); the check applies the receiver's view.
       checkStartedGame(game, now, { seesHidden: true });
       // A blood after a scoreboard freeze would tell players who solved what: not while frozen.
       const allowed = !(isBoardFrozen(game, now) && isBloodSince(message, game.freezeTime ?? now));

@@ -10,6 +10,8 @@ import fp from 'fastify-plugin';
 import { adminHub, forwardLogs } from './adminHub.js';
 import { DEFAULT_TIMING } from './connection.js';
 import { GameFeedGate } from './gameFeed.js';
+import { HubGroups } from './groups.js';
+import { HubClock } from './keepAlive.js';
 import { monitorHub } from './monitorHub.js';
 import { registerNegotiate } from './negotiate.js';
 import { HubSessionWatch } from './sessionWatch.js';
@@ -30,11 +32,17 @@ export interface HubsOptions {
   rateLimit?: onRequestHookHandler | null;
 }
 
-/** `app.hubs`: the hubs' timing and open connections. */
-export const hubRuntimePlugin = servicePlugin('hubs', (): HubRuntime => ({
-  timing: { ...DEFAULT_TIMING },
-  connections: new Set(),
-}));
+/** `app.hubs`: the hubs' timing, open connections, their groups and their clock. */
+export const hubRuntimePlugin = servicePlugin(
+  'hubs',
+  (app): HubRuntime => {
+    const timing = { ...DEFAULT_TIMING };
+    const clock = new HubClock(timing);
+    app.addHook('onClose', async () => clock.stop());
+    return { timing, connections: new Set(), groups: new HubGroups(app.realtime), clock };
+  },
+  ['realtime'],
+);
 
 export const hubsPlugin = fp<HubsOptions>(
   async (app, { rateLimit }) => {

@@ -27,8 +27,9 @@ export interface HubFrame {
 /** One record: the JSON text followed by the separator. */
 export const frame = (value: unknown) => `${JSON.stringify(value)}${RECORD_SEPARATOR}`;
 
-export const PING = frame({ type: MessageType.Ping });
-export const HANDSHAKE_OK = frame({});
+/** Records sent to many sockets, as bytes: the same Buffer goes to each, never encoded again. */
+export const PING = Buffer.from(frame({ type: MessageType.Ping }));
+export const HANDSHAKE_OK = Buffer.from(frame({}));
 
 export const closeFrame = (error?: string, allowReconnect = false) =>
   frame(
@@ -112,18 +113,21 @@ export function toHubPayload(target: HubTarget, payload: unknown): unknown {
   return copy;
 }
 
-// Every connection in a group gets the same message object: encode it once.
-const encoded = new WeakMap<HubMessage, string>();
+// Every connection in a group gets the same message object: encode it once, to the bytes every
+// socket is sent (a string would be encoded to UTF-8 again for each of them).
+const encoded = new WeakMap<HubMessage, Buffer>();
 
-export function invocationFrame(message: HubMessage): string {
-  let text = encoded.get(message);
-  if (text === undefined) {
-    text = frame({
-      type: MessageType.Invocation,
-      target: message.target,
-      arguments: [toHubPayload(message.target, message.payload)],
-    });
-    encoded.set(message, text);
+export function invocationFrame(message: HubMessage): Buffer {
+  let bytes = encoded.get(message);
+  if (bytes === undefined) {
+    bytes = Buffer.from(
+      frame({
+        type: MessageType.Invocation,
+        target: message.target,
+        arguments: [toHubPayload(message.target, message.payload)],
+      }),
+    );
+    encoded.set(message, bytes);
   }
-  return text;
+  return bytes;
 }

@@ -21,7 +21,9 @@
  * things as they are (the database is down; its health logs it). A session that ended drops out
  * of the watch: a connection that may stay without one (the players' hub) goes on as anonymous.
  * The upgrade request's session is read once more when the connection opens, which also covers a
- * change that happened between the request's session lookup and the connection's start.
+ * change that happened between the request's session lookup and the connection's start. Reads
+ * asked for in one turn of the event loop (connections opening together, as thousands do after a
+ * restart; sessions found expired by the next message) are made together, a query per 500.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -70,6 +72,9 @@ export class HubSessionWatch {
   private timer?: NodeJS.Timeout;
   private lastFullPass: number;
   private stopped = false;
+  /** Entries to read at the end of this turn of the event loop, and that read (`recheckSoon`). */
+  private soon: Entry[] = [];
+  private soonRead?: Promise<Map<string, SessionHolder>>;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -90,14 +95,14 @@ export class HubSessionWatch {
     if (!session) return () => {};
     const entry: Entry = { connection, session, expiresAt: 0, checking: false, reads: 0 };
     this.entries.set(connection, entry);
-    this.recheck([entry]);
+    this.recheckSoon(entry);
     return () => this.entries.delete(connection);
   }
 
   /** Reads the connection's session again if its known expiry has passed (before a message). */
   refreshIfExpired(connection: WatchedConnection): void {
     const entry = this.entries.get(connection);
-    if (entry && !entry.checking && entry.expiresAt <= this.clock()) this.recheck([entry]);
+    if (entry && !entry.checking && entry.expiresAt <= this.clock()) this.recheckSoon(entry);
   }
 
   /** Connections followed (tests, diagnostics). */
@@ -132,18 +137,55 @@ export class HubSessionWatch {
   private recheck(entries: Entry[]): void {
     for (let start = 0; start < entries.length; start += BATCH) {
       const batch = entries.slice(start, start + BATCH);
-      const read = this.read(batch).catch((error: unknown) => {
-        this.log.warn({ err: error }, 'Could not read the sessions of hub connections: closing');
-        return new Map<string, SessionHolder>();
-      });
-      for (const entry of batch) {
-        entry.checking = true;
-        const reads = ++entry.reads;
-        entry.connection.review(
-          read.then((holders) => this.settle(entry, holders.get(entry.session.id), reads)),
-        );
-      }
+      const read = this.readFailClosed(batch);
+      for (const entry of batch) this.review(entry, read);
     }
+  }
+
+  /**
+   * Reads the entry's session together with every other one asked for in this turn of the event
+   * loop: connections opening together (a reconnect storm after a restart, thousands of them) or
+   * sessions found expired by their next message cost a query per 500 connections, not one each.
+   * The connection waits for the answer from now on.
+   */
+  private recheckSoon(entry: Entry): void {
+    if (!this.soonRead) {
+      this.soonRead = new Promise((resolve) =>
+        setImmediate(() => {
+          const entries = this.soon;
+          this.soon = [];
+          this.soonRead = undefined;
+          resolve(this.stopped ? new Map() : this.readFailClosed(entries));
+        }),
+      );
+    }
+    this.soon.push(entry);
+    this.review(entry, this.soonRead);
+  }
+
+  /** The entries' sessions in queries of BATCH; a query that fails answers none (fail closed). */
+  private async readFailClosed(entries: Entry[]): Promise<Map<string, SessionHolder>> {
+    const reads: Promise<Map<string, SessionHolder>>[] = [];
+    for (let start = 0; start < entries.length; start += BATCH) {
+      const batch = entries.slice(start, start + BATCH);
+      reads.push(
+        this.read(batch).catch((error: unknown) => {
+          this.log.warn({ err: error }, 'Could not read the sessions of hub connections: closing');
+          return new Map<string, SessionHolder>();
+        }),
+      );
+    }
+    const holders = await Promise.all(reads);
+    return holders.length === 1 ? holders[0] : new Map(holders.flatMap((map) => [...map]));
+  }
+
+  /** The connection waits for this read of its session, which supersedes any earlier one. */
+  private review(entry: Entry, read: Promise<Map<string, SessionHolder>>): void {
+    entry.checking = true;
+    const reads = ++entry.reads;
+    entry.connection.review(
+      read.then((holders) => this.settle(entry, holders.get(entry.session.id), reads)),
+    );
   }
 
   /** The safety net: every followed session read again; a failure changes nothing. */

@@ -8,13 +8,19 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { hashSessionToken } from '../../db/repositories/sessions.js';
 import { SESSION_COOKIE } from '../auth.js';
 import { HubConnection, type HubTiming } from './connection.js';
+import type { HubGroups } from './groups.js';
 import type { HubDefinition } from './hub.js';
+import type { HubClock } from './keepAlive.js';
 import type { HubTokens } from './negotiate.js';
 import type { HubSessionWatch } from './sessionWatch.js';
 
 export interface HubRuntime {
   timing: HubTiming;
   connections: Set<HubConnection>;
+  /** The groups connections join: one bus subscription each, however many members. */
+  groups: HubGroups;
+  /** Pings and timeouts of every connection, on one timer. */
+  clock: HubClock;
   /** Keeps signed-in connections in step with their sessions (set once the hubs are registered). */
   sessions?: HubSessionWatch;
 }
@@ -43,8 +49,8 @@ export function registerHubSocket(
       const connection = new HubConnection({
         socket,
         admission: hub.admit(request),
-        bus: app.realtime,
-        timing: runtime.timing,
+        groups: runtime.groups,
+        clock: runtime.clock,
         log: request.log,
         session: request.user && token ? { id: hashSessionToken(token), user: request.user } : null,
         watch: runtime.sessions,

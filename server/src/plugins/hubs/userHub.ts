@@ -6,7 +6,6 @@
  * team-scoped; one that is would check the viewer's team at send time, as the other hubs check
  * the role).
  */
-import { viewerWithRole } from '../../domain/gameGate.js';
 import { groups } from '../../services/realtime.js';
 import type { GameFeedGate } from './gameFeed.js';
 import { reject, requestedGame, UNKNOWN_GAME, type HubDefinition } from './hub.js';
@@ -19,9 +18,9 @@ export function userHub(feed: GameFeedGate): HubDefinition {
       if (game === null) return reject(UNKNOWN_GAME);
       return {
         groups: [groups.players(game)],
-        // The receiver's role when the message is sent: a Monitor demoted while watching a
-        // hidden game's hub stops receiving its messages at once.
-        accepts: (message, viewer) => feed.allows(game, message, viewerWithRole(viewer?.role)),
+        // Applied to the receiver's role when the message is sent: a Monitor demoted while
+        // watching a hidden game's hub stops receiving its messages at once.
+        screen: feed.screenOf(game),
       };
     },
   };

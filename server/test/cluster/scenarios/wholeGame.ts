@@ -234,8 +234,8 @@ export function wholeGameThroughBalancer(getCluster: () => VexilCluster): void {
 
   it('answered nothing with a 5xx through the balancer, and no instance logged an error', async () => {
     const { balancer, instances } = getCluster();
-    // `<status> [<each instance's status>] …` (support/nginxBalancer.ts): not even an instance's
-    // 5xx that nginx hid by asking the next one.
+    // `<status> [<each instance's status>] …` (bench/cluster/nginxBalancer.ts): not even an
+    // instance's 5xx that nginx hid by asking the next one.
     const failed = (await balancer.accessLog()).filter((line) => /^5|\[[^\]]*\b5\d\d\b/.test(line));
     expect(failed).toEqual([]);
     for (const instance of instances) {

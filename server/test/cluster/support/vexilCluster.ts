@@ -3,7 +3,7 @@
  * a fresh database on the throw-away PostgreSQL (its identity names the deployment, so its Redis
  * keys are its own), the shared Redis, one data folder, one `VEXIL_SECRET`, three Vexil processes
  * started together on loopback (the fault tests' launcher, faults/support/vexilUnderTest.ts), and
- * nginx balancing over them (nginxBalancer.ts).
+ * nginx balancing over them (bench/cluster/nginxBalancer.ts, shared with the hubs bench).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchVexil, type VexilUnderTest } from '../../faults/support/vexilUnderTest.js';
 import { openTestDatabase, type TestDatabase } from '../../support/databases.js';
-import { startBalancer, type Balancer } from './nginxBalancer.js';
+import { startBalancer, type Balancer } from '#bench/cluster/nginxBalancer.js';
 
 export const ADMIN_PASSWORD = 'Cluster-Admin-2026';
 

@@ -1,0 +1,148 @@
+/**
+ * The hubs' side of the realtime bus: one subscription per group and screen on this instance,
+ * however many connections are in it, instead of one per connection. A message of the group is
+ * encoded once (protocol.ts), screened once (the hub's `screen`: e.g. the players' hub reads the
+ * game once to decide whether, and to whom, the message may go), and then handed to every member
+ * in one synchronous pass, which filters it for its own viewer (batch.ts) and writes the same
+ * bytes to its socket. Before this, each connection subscribed on its own and decided and encoded
+ * through its own chain of promises: with 10,000 sockets a message cost tens of thousands of
+ * promises and strings, and garbage the heap kept growing with (bench/README.md, hubs).
+ *
+ * Messages keep their order: a message waits for the screens of those before it, and the messages
+ * whose turn has come are handed over together, in one batch, at the end of the task that made
+ * them ready (a microtask), so a socket gets one write for all of them. A screen that fails
+ * withholds its message from everyone (fail closed, as the REST reads would refuse).
+ */
+import type { HubMessage, RealtimeBus } from '../../services/realtime.js';
+import { Batch, EVERYONE, NOBODY, type BatchEntry, type ViewerCheck } from './batch.js';
+import { invocationFrame } from './protocol.js';
+
+/**
+ * Decides, once per message for every connection of a group, who may have it. A hub hands the
+ * same screen to every connection that should share it (the players' hub: one per game), so that
+ * they share its decision.
+ */
+export type MessageScreen = (message: HubMessage) => Promise<ViewerCheck>;
+
+/** A connection as the group sees it. */
+export interface GroupMember {
+  /** The messages due now, in order; the member filters them for its viewer and sends them. */
+  deliver(batch: Batch): void;
+}
+
+interface Pending extends BatchEntry {
+  ready: boolean;
+}
+
+/** A member's place in a group. */
+export interface Membership {
+  leave(): void;
+  /** Settles once every message the group has received so far has been handed over (tests). */
+  idle(): Promise<void>;
+}
+
+class GroupFanout {
+  readonly members = new Set<GroupMember>();
+  private readonly queue: Pending[] = [];
+  private scheduled = false;
+  private waiting: (() => void)[] = [];
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    bus: RealtimeBus,
+    group: string,
+    private readonly screen: MessageScreen | null,
+  ) {
+    this.unsubscribe = bus.subscribe(group, (message) => this.receive(message));
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.queue.length = 0;
+    this.wake();
+  }
+
+  idle(): Promise<void> {
+    if (this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private wake(): void {
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  private receive(message: HubMessage): void {
+    const entry: Pending = {
+      frame: invocationFrame(message),
+      check: EVERYONE,
+      ready: !this.screen,
+    };
+    this.queue.push(entry);
+    if (!this.screen) return this.schedule();
+    this.screen(message).then(
+      (check) => this.settle(entry, check),
+      () => this.settle(entry, NOBODY),
+    );
+  }
+
+  private settle(entry: Pending, check: ViewerCheck): void {
+    entry.check = check;
+    entry.ready = true;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      this.drain();
+    });
+  }
+
+  /** Hands the messages whose turn has come to every member, as one batch. */
+  private drain(): void {
+    let due = 0;
+    while (due < this.queue.length && this.queue[due].ready) due++;
+    if (due === 0) return;
+    const batch = new Batch(this.queue.splice(0, due));
+    for (const member of this.members) member.deliver(batch);
+    if (this.queue.length === 0) this.wake();
+  }
+}
+
+/** The groups of this instance's hub connections (`app.hubs.groups`). */
+export class HubGroups {
+  private readonly fanouts = new Map<string, Map<MessageScreen | null, GroupFanout>>();
+
+  constructor(private readonly bus: RealtimeBus) {}
+
+  /** Adds the member to the group (its messages screened by `screen`) until it leaves. */
+  join(group: string, screen: MessageScreen | null, member: GroupMember): Membership {
+    let byScreen = this.fanouts.get(group);
+    if (!byScreen) this.fanouts.set(group, (byScreen = new Map()));
+    let fanout = byScreen.get(screen);
+    if (!fanout) byScreen.set(screen, (fanout = new GroupFanout(this.bus, group, screen)));
+    fanout.members.add(member);
+    let joined = true;
+    return {
+      leave: () => {
+        if (!joined) return;
+        joined = false;
+        fanout.members.delete(member);
+        if (fanout.members.size > 0) return;
+        fanout.close();
+        byScreen.delete(screen);
+        if (byScreen.size === 0) this.fanouts.delete(group);
+      },
+      idle: () => fanout.idle(),
+    };
+  }
+
+  /** Connections of this instance in the group (tests, diagnostics). */
+  members(group: string): number {
+    let count = 0;
+    for (const fanout of this.fanouts.get(group)?.values() ?? []) count += fanout.members.size;
+    return count;
+  }
+}
