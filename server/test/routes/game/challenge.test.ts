@@ -50,6 +50,7 @@ describeEachDatabase('the team view of challenges and of the game', (getDb) => {
         instanceEntry: null,
         url: `/assets/${stored.hash}/notes.txt`,
         fileSize: 11,
+        containerStart: null,
       },
     });
   });
