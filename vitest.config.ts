@@ -65,6 +65,9 @@ export default defineConfig({
           // remove network interfaces, and Chromium fails the requests under way whenever the
           // machine's interfaces change (net::ERR_NETWORK_CHANGED: a page's chunk never loads).
           sequence: { groupOrder: 1 },
+          // A page follows live updates (hubs, refetches): on a busy 2-core machine one may take
+          // more than expect.poll's default second to arrive. A bound, not a speed assertion.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
