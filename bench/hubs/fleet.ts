@@ -21,6 +21,11 @@ export interface KindResult {
   /** Messages received more than once by the same socket. */
   duplicates: number;
   latencies: Record<string, Float64Array>;
+  /**
+   * For each message, ms from its first to its last arrival at a socket of the kind: how long
+   * its fan-out took, whatever came before it (a screen, a build), as the clients saw it.
+   */
+  spreads: Record<string, Float64Array>;
   closeErrors: Record<string, number>;
 }
 
@@ -111,6 +116,29 @@ function merge(tallies: KindTally[]): KindResult {
     }
     latencies[target] = joined;
   }
+  // First and last arrival of each message over every worker, then the spread by hub method.
+  const span = new Map<string, [number, number]>();
+  for (const t of tallies) {
+    t.keys.forEach((key, i) => {
+      const known = span.get(key);
+      span.set(
+        key,
+        known
+          ? [Math.min(known[0], t.firstAt[i]), Math.max(known[1], t.lastAt[i])]
+          : [t.firstAt[i], t.lastAt[i]],
+      );
+    });
+  }
+  const byTarget = new Map<string, number[]>();
+  for (const [key, [first, last]] of span) {
+    const target = /"target":"(\w+)"/.exec(key)?.[1] ?? 'unknown';
+    const list = byTarget.get(target) ?? [];
+    list.push(last - first);
+    byTarget.set(target, list);
+  }
+  const spreads = Object.fromEntries(
+    [...byTarget].map(([target, list]) => [target, Float64Array.from(list)]),
+  );
   const closeErrors: Record<string, number> = {};
   for (const t of tallies) {
     for (const [error, n] of Object.entries(t.closeErrors)) {
@@ -128,6 +156,7 @@ function merge(tallies: KindTally[]): KindResult {
     socketsMissing,
     duplicates: sum((t) => t.received) - distinctTotal,
     latencies,
+    spreads,
     closeErrors,
   };
 }

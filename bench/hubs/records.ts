@@ -14,6 +14,9 @@ export interface KindTally {
   closedWhileRecording: number;
   /** Distinct messages received by at least one socket (their record text). */
   keys: string[];
+  /** For each of `keys`, its first and last arrival at a socket of this worker (epoch ms). */
+  firstAt: number[];
+  lastAt: number[];
   /** For each socket, how many distinct messages it received. */
   perSocket: Uint32Array;
   /** Messages received in all (a message received twice counts twice). */
@@ -69,6 +72,8 @@ export function tally(
   const seen = sockets.map(() => new Set<number>());
   const latencies = new Map<string, number[]>();
   const closeErrors: Record<string, number> = {};
+  const firstAt: number[] = [];
+  const lastAt: number[] = [];
   let received = 0;
   for (const { socket, at, data } of recorded) {
     const i = position.get(socket);
@@ -87,7 +92,13 @@ export function tally(
       if (message.type !== INVOCATION) continue;
       received++;
       let id = keyIds.get(record);
-      if (id === undefined) keyIds.set(record, (id = keyIds.size));
+      if (id === undefined) {
+        keyIds.set(record, (id = keyIds.size));
+        firstAt.push(at);
+        lastAt.push(at);
+      }
+      firstAt[id] = Math.min(firstAt[id], at);
+      lastAt[id] = Math.max(lastAt[id], at);
       seen[i].add(id);
       if (message.stamp !== undefined && message.target) {
         let list = latencies.get(message.target);
@@ -101,6 +112,8 @@ export function tally(
     openAtEnd: sockets.filter(isOpen).length,
     closedWhileRecording: sockets.filter(closedWhileRecording).length,
     keys: [...keyIds.keys()],
+    firstAt,
+    lastAt,
     perSocket: Uint32Array.from(seen, (set) => set.size),
     received,
     latencies: Object.fromEntries(

@@ -68,6 +68,18 @@ const BOARD = 'ReceivedScoreboardUpdate';
 const ratioP99 = (vexil: Latency, bare: Latency) =>
   bare.count > 0 && vexil.count > 0 ? `${(vexil.p99 / bare.p99).toFixed(2)}× (p99)` : '';
 
+/** How long messages took to reach every socket once the first had it. */
+const spreadOf = (kind: KindResult | undefined) =>
+  latency(kind ? Object.values(kind.spreads).flatMap((values) => [...values]) : []);
+const spread = (kind: KindResult | undefined) => {
+  const s = spreadOf(kind);
+  return s.count === 0 ? 'n/a' : `${ms(s.p50)} / ${ms(s.max)} ms`;
+};
+const spreadRatio = (vexil: KindResult | undefined, bare: KindResult | undefined) => {
+  const [v, b] = [spreadOf(vexil), spreadOf(bare)];
+  return v.count && b.count ? `${(v.p50 / b.p50).toFixed(2)}× (p50)` : '';
+};
+
 const showLatency = (l: Latency) =>
   l.count === 0 ? 'none' : `${ms(l.p50)} / ${ms(l.p99)} / ${ms(l.max)} ms`;
 
@@ -138,6 +150,7 @@ export function renderReport(r: HubsResults): string {
     `| push latency p50 / p99 / max: notices, from the notice's time | ${showLatency(notices)} | ${showLatency(bareNotices)} | ${ratioP99(notices, bareNotices)} | p99 ≤ 100 ms | ${met(notices.p99 <= 100)} |`,
     `| … board updates, from the build's start${builds(v.server.pushes)} | ${showLatency(boards)} | ${showLatency(bareBoards)} | ${ratioP99(boards, bareBoards)} | | |`,
     `| … every message | ${showLatency(all)} | ${showLatency(bareAll)} | ${ratioP99(all, bareAll)} | | |`,
+    `| fan-out: first to last socket, per message, p50 / max | ${spread(players)} | ${spread(barePlayers)} | ${spreadRatio(players, barePlayers)} | | |`,
     `| messages dropped | ${dropped(players)} | ${dropped(barePlayers)} | | 0 | ${met(!!players && players.dropped === 0)} |`,
     `| server memory: idle → with sockets → after pushes (growth) | ${memory(v.server)} | ${b ? memory(b.server) : ''} | | growth ≤ 150 MiB | ${met(growth <= 150)} |`,
     `| event-loop delay over the pushes p50 / p99 / max | ${delay(v.server.pushes)} | ${b ? delay(b.server.pushes) : ''} | | | |`,

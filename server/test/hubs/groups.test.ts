@@ -80,6 +80,33 @@ describe('hub groups', () => {
     expect(records.map((record) => JSON.parse(record).arguments[0].id)).toEqual([1, 2, 3]);
   });
 
+  it('hands a batch over in slices, the event loop turning between them, and keeps the order', async () => {
+    const bus = new LocalRealtimeBus();
+    const groups = new HubGroups(bus);
+    const members = Array.from({ length: 200 }, () => recorder());
+    // The 64th member holds the loop past a slice's budget: the batch must yield after it.
+    const slow = members[63];
+    const deliver = slow.deliver;
+    slow.deliver = (batch) => {
+      const until = performance.now() + 15;
+      while (performance.now() < until);
+      deliver(batch);
+    };
+    const memberships = members.map((member) => groups.join('admin', null, member));
+    bus.publish('admin', 'ReceivedLog', { id: 1 });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(members[0].sent).toHaveLength(1);
+    expect(members[199].sent).toHaveLength(0);
+    // Published while the first batch is out: it follows it, for every member.
+    bus.publish('admin', 'ReceivedLog', { id: 2 });
+    await Promise.all(memberships.map((membership) => membership.idle()));
+    for (const member of members) {
+      const ids = member.sent.map((bytes) => JSON.parse(bytes.split('\x1e')[0]).arguments[0].id);
+      expect(ids).toEqual([1, 2]);
+    }
+  });
+
   it('withholds a message whose screen fails, and not the next ones', async () => {
     const bus = new LocalRealtimeBus();
     const groups = new HubGroups(bus);

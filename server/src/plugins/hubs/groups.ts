@@ -12,6 +12,15 @@
  * whose turn has come are handed over together, in one batch, at the end of the task that made
  * them ready (a microtask), so a socket gets one write for all of them. A screen that fails
  * withholds its message from everyone (fail closed, as the REST reads would refuse).
+ *
+ * A batch goes out in slices of about SLICE_MS, the event loop turning between them: a write to
+ * a socket costs 10–20 µs of system time, so 10,000 sockets hold the loop for 100–200 ms, and on
+ * a starved CPU for seconds. Unsliced, requests waited that long, and a Redis connection that
+ * had sent a command (the bus's publish of that very message to the other instances) saw its
+ * answer only after its 1-s socket timeout had fired, dropped itself, and lost the messages
+ * published while it reconnected (measured: bench/README.md, hubs, 30,000 sockets on three
+ * instances). Messages that become due meanwhile wait for the batch under way and go out in the
+ * next one, together.
  */
 import type { HubMessage, RealtimeBus } from '../../services/realtime.js';
 import { Batch, EVERYONE, NOBODY, type BatchEntry, type ViewerCheck } from './batch.js';
@@ -30,6 +39,11 @@ export interface GroupMember {
   deliver(batch: Batch): void;
 }
 
+/** How long a slice of a batch's sends may hold the event loop. */
+const SLICE_MS = 10;
+/** Members served between two looks at the clock. */
+const CLOCK_EVERY = 64;
+
 interface Pending extends BatchEntry {
   ready: boolean;
 }
@@ -45,6 +59,8 @@ class GroupFanout {
   readonly members = new Set<GroupMember>();
   private readonly queue: Pending[] = [];
   private scheduled = false;
+  /** A batch is going out, slice by slice. */
+  private sending = false;
   private waiting: (() => void)[] = [];
   private readonly unsubscribe: () => void;
 
@@ -63,7 +79,7 @@ class GroupFanout {
   }
 
   idle(): Promise<void> {
-    if (this.queue.length === 0) return Promise.resolve();
+    if (this.queue.length === 0 && !this.sending) return Promise.resolve();
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
@@ -102,12 +118,30 @@ class GroupFanout {
 
   /** Hands the messages whose turn has come to every member, as one batch. */
   private drain(): void {
+    if (this.sending) return;
     let due = 0;
     while (due < this.queue.length && this.queue[due].ready) due++;
     if (due === 0) return;
     const batch = new Batch(this.queue.splice(0, due));
-    for (const member of this.members) member.deliver(batch);
-    if (this.queue.length === 0) this.wake();
+    // The members as the batch starts: one who joins meanwhile was not there when it was sent.
+    this.sending = true;
+    this.sendFrom(batch, [...this.members], 0);
+  }
+
+  private sendFrom(batch: Batch, members: GroupMember[], from: number): void {
+    const until = performance.now() + SLICE_MS;
+    let next = from;
+    while (next < members.length) {
+      members[next++].deliver(batch);
+      if (next % CLOCK_EVERY === 0 && performance.now() >= until) break;
+    }
+    if (next < members.length) {
+      setImmediate(() => this.sendFrom(batch, members, next));
+      return;
+    }
+    this.sending = false;
+    this.drain();
+    if (this.queue.length === 0 && !this.sending) this.wake();
   }
 }
 
