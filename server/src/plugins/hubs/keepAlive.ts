@@ -8,7 +8,7 @@
  * running app); a pass comes every quarter of the shortest period, at most every second, so a
  * deadline is kept to within that. The timer runs only while there are connections.
  */
-import type { HubTiming } from './connection.js';
+import type { HubTiming } from './timing.js';
 
 /** What the clock needs of a connection. */
 export interface TimedConnection {
