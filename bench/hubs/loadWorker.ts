@@ -7,7 +7,7 @@
  * (records.ts); `close` drops every socket. Each socket pings every 15 s, as SignalR clients do
  * (the server drops a client silent for 30 s), driven by one timer for all of them.
  */
-import { arrivalClock, HubSocket, type HubAddress } from './hubClient.js';
+import { arrivalClock, HubSocket, PING, type HubAddress } from './hubClient.js';
 import { tally, type KindTally, type Recorded } from './records.js';
 
 export type SocketKind = 'players' | 'admins' | 'monitors';
@@ -37,7 +37,9 @@ let stoppedAt = Infinity;
 let lastArrivalAt = 0;
 
 const keep = (socket: HubSocket, data: Buffer) => {
-  if (!recording) return;
+  // A server's ping alone is neither measured nor waited for (old servers pinged every socket
+  // every 15 s whatever else they sent, so arrivals never stopped).
+  if (!recording || (data.length === PING.length && data.equals(PING))) return;
   lastArrivalAt = arrivalClock();
   recorded.push({ socket: socket.index, at: lastArrivalAt, data });
 };

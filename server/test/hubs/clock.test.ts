@@ -1,7 +1,7 @@
 // The hubs' one clock: pings, client timeouts and handshake timeouts of every connection, decided
 // on a pass from the times each connection notes (a fake clock; no timer is waited for).
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIMING } from '#server/plugins/hubs/connection.js';
+import { DEFAULT_TIMING } from '#server/plugins/hubs/timing.js';
 import {
   CLIENT_TIMEOUT,
   HANDSHAKE_TIMEOUT,

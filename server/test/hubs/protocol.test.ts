@@ -1,7 +1,7 @@
 // The SignalR JSON hub protocol on the wire: negotiate, connection tokens, handshake, pings,
 // the client timeout and the absence of client-callable methods.
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_TIMING } from '#server/plugins/hubs/connection.js';
+import { DEFAULT_TIMING } from '#server/plugins/hubs/timing.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { gameFor, hubClient, RawHubClient, useHubApp, waitFor } from './support.js';
 

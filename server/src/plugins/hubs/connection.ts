@@ -31,8 +31,6 @@ import {
   type HubFrame,
 } from './protocol.js';
 
-export { DEFAULT_TIMING, type HubTiming } from './timing.js';
-
 export type Admission =
   | {
       groups: string[];

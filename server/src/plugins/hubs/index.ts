@@ -8,7 +8,7 @@
 import type { onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminHub, forwardLogs } from './adminHub.js';
-import { DEFAULT_TIMING } from './connection.js';
+import { DEFAULT_TIMING } from './timing.js';
 import { GameFeedGate } from './gameFeed.js';
 import { HubGroups } from './groups.js';
 import { HubClock } from './keepAlive.js';

@@ -7,7 +7,8 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { hashSessionToken } from '../../db/repositories/sessions.js';
 import { SESSION_COOKIE } from '../auth.js';
-import { HubConnection, type HubTiming } from './connection.js';
+import { HubConnection } from './connection.js';
+import type { HubTiming } from './timing.js';
 import type { HubGroups } from './groups.js';
 import type { HubDefinition } from './hub.js';
 import type { HubClock } from './keepAlive.js';

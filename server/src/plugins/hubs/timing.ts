@@ -1,4 +1,4 @@
-/** How often a hub connection pings, times out and has its session looked at. */
+/** The hubs' timing: SignalR's keep-alive and timeouts, and how often sessions are looked at. */
 export interface HubTiming {
   keepAliveMs: number;
   clientTimeoutMs: number;
