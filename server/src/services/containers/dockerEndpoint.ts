@@ -3,13 +3,18 @@
  * connection options of the Docker client and the host name players reach published ports on.
  */
 import { readFileSync } from 'node:fs';
+import type { Agent } from 'node:http';
 import { join } from 'node:path';
 import type { DockerOptions } from 'dockerode';
+import { connectBoundAgent } from './connectBound.js';
 
 export const DEFAULT_DOCKER_SOCKET = '/var/run/docker.sock';
 
+/** The client's options, with the agent docker-modem takes (its type declarations omit it). */
+export type EngineOptions = DockerOptions & { agent?: Agent };
+
 export interface DockerEndpoint {
-  options: DockerOptions;
+  options: EngineOptions;
   /** The engine's host name for a remote engine; null for a local socket. */
   remoteHost: string | null;
 }
@@ -20,16 +25,20 @@ export interface DockerEndpoint {
  */
 export function dockerEndpoint(dockerHost: string | undefined, certPath?: string): DockerEndpoint {
   const base = { socketPath: undefined, host: undefined, port: undefined, protocol: undefined };
-  const timeouts = { timeout: 60_000, connectionTimeout: 5_000 };
+  // A call may take up to a minute once connected; connecting is bounded on its own (not by
+  // docker-modem's connectionTimeout, which runs until the answer: see connectBound.ts).
+  const timeout = 60_000;
   if (!dockerHost || dockerHost.startsWith('unix://')) {
     const socketPath = dockerHost ? dockerHost.slice('unix://'.length) : DEFAULT_DOCKER_SOCKET;
-    return { options: { ...base, ...timeouts, socketPath }, remoteHost: null };
+    const options = { ...base, timeout, agent: connectBoundAgent(false), socketPath };
+    return { options, remoteHost: null };
   }
   const url = new URL(dockerHost);
   const tls = url.protocol === 'https:' || Boolean(certPath);
-  const options: DockerOptions = {
+  const options: EngineOptions = {
     ...base,
-    ...timeouts,
+    timeout,
+    agent: connectBoundAgent(tls),
     host: url.hostname,
     port: url.port || (tls ? 2376 : 2375),
     protocol: tls ? 'https' : 'http',
