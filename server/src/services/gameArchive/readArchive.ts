@@ -1,40 +1,12 @@
 /**
- * Unpacking an uploaded game archive (yauzl) within limits, in two passes:
- *
- * 1. The central directory alone (nothing is inflated): every entry must have a safe name (not
- *    absolute, no `..`, no backslash, not a symbolic link) that is `game.json` or
- *    `files/<sha256>`, once; not encrypted, stored or deflated; and the sizes the entries declare
- *    must keep within the limits (count, total, manifest). A zip bomb is refused here, before a
- *    byte of it is unpacked or written.
- * 2. Each entry is streamed, never held whole: `game.json` (at most 64 MiB) into memory, each
- *    file into a private work folder while its hash is computed. An entry that holds more (or
- *    less) than it declares is cut off at the declared size (yauzl's size check, and our own
- *    count behind it), and a file whose content does not have the hash its name says is refused.
- *
- * Every refusal names the entry at fault (sanitised for display) and removes the work folder: a
- * refused archive leaves nothing behind. On success the caller owns the folder until `dispose`.
+ * Unpacking an uploaded game archive (zipReader.ts does the unpacking and its checks): the
+ * layout of Vexil's own archives — `game.json` (at most 64 MiB, read into memory) and
+ * `files/<sha256>`, each file's content checked against the hash its name says; nothing else.
  */
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Transform, Writable, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import {
-  ARCHIVE_LIMITS,
-  MANIFEST_ENTRY,
-  entryHash,
-  entryNameProblem,
-  shownEntryName,
-} from '../../domain/gameArchive.js';
-import { InvalidInput } from '../../domain/errors.js';
+import { ARCHIVE_LIMITS, MANIFEST_ENTRY, entryHash } from '../../domain/gameArchive.js';
+import { readZip, type UnpackedFile, type ZipLayout } from './zipReader.js';
 
-/** A file of the archive, unpacked to the work folder. */
-export interface UnpackedFile {
-  path: string;
-  size: number;
-}
+export type { UnpackedFile } from './zipReader.js';
 
 export interface ArchiveContent {
   manifest: Buffer;
@@ -44,192 +16,29 @@ export interface ArchiveContent {
   dispose(): Promise<void>;
 }
 
-/** An entry of the central directory, checked and not yet unpacked. */
-interface ListedEntry {
-  entry: Entry;
-  name: string;
-  /** The content hash its name stands for, null for `game.json`. */
-  hash: string | null;
-}
-
-const refuse = (title: string) => new InvalidInput(title);
-const ZIP_MAGIC = Buffer.from('PK');
-const STORED = 0;
-const DEFLATED = 8;
-const S_IFMT = 0o170000;
-const S_IFLNK = 0o120000;
-const MADE_ON_UNIX = 3;
-
-function openZip(data: Buffer): Promise<ZipFile> {
-  return new Promise((resolve, reject) => {
-    // decodeStrings off: yauzl would refuse unsafe names with an error that does not say which
-    // entry; names are decoded and checked here instead (entryNameProblem).
-    yauzl.fromBuffer(
-      data,
-      { lazyEntries: true, validateEntrySizes: true, decodeStrings: false },
-      (error, zip) => (error ? reject(refuse('The file is not a zip archive')) : resolve(zip)),
-    );
-  });
-}
-
-/** The entry's name as the zip means it (UTF-8 when flagged, else CP437), backslashes kept. */
-const decodedName = (entry: Entry): string =>
-  yauzl.getFileNameLowLevel(
-    entry.generalPurposeBitFlag,
-    entry.fileName as unknown as Buffer,
-    entry.extraFields,
-    true,
-  );
-
-/** Whether the entry was stored as a symbolic link (by a zip tool on Unix). */
-const isSymlink = (entry: Entry): boolean =>
-  entry.versionMadeBy >> 8 === MADE_ON_UNIX &&
-  ((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK;
-
-/** Pass 1: every entry of the central directory, checked; nothing is inflated. */
-async function listEntries(zip: ZipFile): Promise<ListedEntry[]> {
-  if (zip.entryCount > ARCHIVE_LIMITS.entries) {
-    throw refuse(`The archive has more than ${ARCHIVE_LIMITS.entries} entries`);
-  }
-  const listed: ListedEntry[] = [];
-  const seen = new Set<string>();
-  let declared = 0;
-  let index = 0;
-  try {
-    for await (const entry of zip.eachEntry()) {
-      index += 1;
-      const name = decodedName(entry);
-      const shown = shownEntryName(name);
-      const problem = entryNameProblem(name);
-      if (problem) throw refuse(`The archive has an entry with ${problem}: ${shown}`);
-      if (isSymlink(entry)) throw refuse(`The archive entry ${shown} is a symbolic link`);
-      if (name === 'files/') continue; // the folder entry some zip tools add
-      const hash = entryHash(name);
-      if (hash === undefined) throw refuse(`The archive has an unexpected entry: ${shown}`);
-      if (entry.isEncrypted()) throw refuse(`The entry ${shown} is encrypted`);
-      if (entry.compressionMethod !== STORED && entry.compressionMethod !== DEFLATED) {
-        throw refuse(`The entry ${shown} uses an unsupported compression method`);
-      }
-      if (seen.has(name)) throw refuse(`The archive has the entry ${shown} twice`);
-      seen.add(name);
-      declared += entry.uncompressedSize;
-      if (declared > ARCHIVE_LIMITS.unpackedBytes) {
-        throw refuse('The archive is larger than 1 GiB once unpacked');
-      }
-      if (hash === null && entry.uncompressedSize > ARCHIVE_LIMITS.manifestBytes) {
-        throw refuse(`${MANIFEST_ENTRY} is larger than 64 MiB`);
-      }
-      listed.push({ entry, name, hash });
-    }
-  } catch (error) {
-    if (error instanceof InvalidInput) throw error;
-    // yauzl could not read the next central directory record: there is no name to show.
-    throw refuse(`The archive is damaged (entry ${index + 1} of ${zip.entryCount} is unreadable)`);
-  }
-  if (!listed.some((e) => e.hash === null)) throw refuse(`The archive has no ${MANIFEST_ENTRY}`);
-  return listed;
-}
-
-/** Passes bytes on while counting and hashing them; fails past `limit` bytes. */
-class Measure extends Transform {
-  readonly hash = createHash('sha256');
-  bytes = 0;
-
-  constructor(
-    private readonly limit: number,
-    private readonly tooLarge: () => Error,
-  ) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: string, done: (error?: Error | null) => void) {
-    this.bytes += chunk.length;
-    if (this.bytes > this.limit) return done(this.tooLarge());
-    this.hash.update(chunk);
-    this.push(chunk);
-    done();
-  }
-}
-
-/** Whatever went wrong while inflating an entry, as a refusal naming it. */
-function entryFailure(error: unknown, shown: string): InvalidInput {
-  if (error instanceof InvalidInput) return error;
-  const message = error instanceof Error ? error.message : '';
-  if (/too many bytes/i.test(message))
-    return refuse(`The entry ${shown} holds more than it declares`);
-  if (/not enough bytes/i.test(message))
-    return refuse(`The entry ${shown} holds less than it declares`);
-  return refuse(`The entry ${shown} is damaged`);
-}
-
-/** Pass 2, one entry: its bytes through a Measure into `sink`, the measure answered. */
-async function inflate(
-  zip: ZipFile,
-  { entry, name }: ListedEntry,
-  sink: NodeJS.WritableStream,
-): Promise<Measure> {
-  const shown = shownEntryName(name);
-  const measure = new Measure(entry.uncompressedSize, () =>
-    refuse(`The entry ${shown} holds more than it declares`),
-  );
-  try {
-    const stream: Readable = await zip.openReadStreamPromise(entry);
-    await pipeline(stream, measure, sink);
-  } catch (error) {
-    throw entryFailure(error, shown);
-  }
-  if (measure.bytes !== entry.uncompressedSize) {
-    throw refuse(`The entry ${shown} holds less than it declares`);
-  }
-  return measure;
-}
-
-/** Collects what it is written into memory (for `game.json`, whose size was checked). */
-class Collect extends Writable {
-  readonly chunks: Buffer[] = [];
-
-  override _write(chunk: Buffer, _encoding: string, done: () => void) {
-    this.chunks.push(chunk);
-    done();
-  }
-}
+const GAME_ARCHIVE: ZipLayout = {
+  place(name) {
+    if (name === 'files/') return { kind: 'skip' }; // the folder entry some zip tools add
+    const hash = entryHash(name);
+    if (hash === undefined) return undefined;
+    return hash === null ? { kind: 'memory' } : { kind: 'file', hash };
+  },
+  limits: {
+    entries: ARCHIVE_LIMITS.entries,
+    unpackedBytes: ARCHIVE_LIMITS.unpackedBytes,
+    memoryBytes: ARCHIVE_LIMITS.manifestBytes,
+  },
+  tooLargeForMemory: () => `${MANIFEST_ENTRY} is larger than 64 MiB`,
+  listingProblem: (names) =>
+    names.includes(MANIFEST_ENTRY) ? null : `The archive has no ${MANIFEST_ENTRY}`,
+};
 
 /** Unpacks `data` into a new folder in `workRoot` (made when the checks of pass 1 are passed). */
 export async function readGameArchive(data: Buffer, workRoot: string): Promise<ArchiveContent> {
-  if (!data.subarray(0, 2).equals(ZIP_MAGIC)) throw refuse('The file is not a zip archive');
-  const zip = await openZip(data);
-  let folder: string | null = null;
-  try {
-    const listed = await listEntries(zip);
-    // Only now, with every declared size within the limits, is anything unpacked.
-    await mkdir(workRoot, { recursive: true });
-    folder = await mkdtemp(join(workRoot, 'import-'));
-    let manifest: Buffer | null = null;
-    const files = new Map<string, UnpackedFile>();
-    for (const item of listed) {
-      if (item.hash === null) {
-        const collect = new Collect();
-        await inflate(zip, item, collect);
-        manifest = Buffer.concat(collect.chunks);
-        continue;
-      }
-      const path = join(folder, item.hash);
-      const measure = await inflate(zip, item, createWriteStream(path, { flags: 'wx' }));
-      if (measure.hash.digest('hex') !== item.hash) {
-        throw refuse(`The content of ${item.name} does not have its hash`);
-      }
-      files.set(item.hash, { path, size: measure.bytes });
-    }
-    const work = folder;
-    return {
-      manifest: manifest as Buffer,
-      files,
-      dispose: () => rm(work, { recursive: true, force: true }),
-    };
-  } catch (error) {
-    if (folder) await rm(folder, { recursive: true, force: true });
-    throw error;
-  } finally {
-    zip.close();
-  }
+  const content = await readZip(data, workRoot, GAME_ARCHIVE);
+  return {
+    manifest: content.memory.get(MANIFEST_ENTRY) as Buffer,
+    files: new Map(content.files.map(({ hash, path, size }) => [hash, { path, size }])),
+    dispose: content.dispose,
+  };
 }
