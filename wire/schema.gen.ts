@@ -1627,6 +1627,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/edit/games/import/ctfd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a game from a CTFd export
+         * @description **Vexil addition.** Creates a new game from the zip that CTFd 3.x exports (Admin Panel →
+         *     Config → Backup → Export: `db/<table>.json` and `uploads/<folder>/<file>`) and answers it
+         *     with a report of what was brought over and what did not map, and why. Like a game archive's
+         *     import, the game is created **hidden**, with every registration waiting for review and
+         *     titled `<CTFd event name> (imported)`, in one transaction; one import (of either kind) runs
+         *     at a time on each server instance (429 with `Retry-After`).
+         *
+         *     What is read: the event's name, description, start, end and freeze (`config`); challenges
+         *     with their category (one of Vexil's categories by name, else `Misc`, reported), description
+         *     (with CTFd's connection info and attribution appended), value, flags, hints, files and
+         *     hidden state. A `standard` challenge keeps its value (a flat score); a `dynamic` one gets
+         *     Vexil's dynamic score with the same initial value and minimum and the decay constant that
+         *     follows CTFd's curve best, and the report says by how much the two differ at most. A
+         *     `hidden` challenge is imported disabled. A challenge with several files gets them as one
+         *     zip. Players, teams, submissions, solves, awards, unlocks, pages, notifications and tokens
+         *     are not imported (the report counts them): an import brings a game's content, not its
+         *     event. Entries outside `db/` and `uploads/` are passed over.
+         *
+         *     Refused with 400 and a title saying why: what a game archive's import refuses about the zip
+         *     itself (unsafe or duplicate entry names, links, encryption, more than 10,000 entries or
+         *     1 GiB, a table larger than 64 MiB, an entry that holds more or less than it declares), no
+         *     `db/challenges.json`, or a table that is not JSON or has no `results` list. At most 100 MiB
+         *     (413).
+         *
+         *     The `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403 otherwise).
+         */
+        post: operations["editImportCtfdGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/edit/games/{id}": {
         parameters: {
             query?: never;
@@ -4227,6 +4271,59 @@ export interface components {
             bloodBonus?: number;
             /** @description **Vexil addition.** Scoreboard freeze (see `GameInfoModel.freezeTime`), epoch milliseconds or an ISO-8601 date-time; null clears it. Absent keeps the stored value (none for a new game), so clients that do not know the setting leave it alone. It must lie within the game's window (start ≤ freezeTime < end), else 400 "The scoreboard freeze must be between the game's start and end". */
             freezeTime?: components["schemas"]["Timestamp"] | string | null;
+        };
+        /**
+         * @description **Vexil addition.** What a CTFd import note is about.
+         * @enum {string}
+         */
+        CtfdImportNoteCode: "ChallengeTypeNotSupported" | "ChallengeWithoutName" | "CategoryReplaced" | "DynamicScoreApproximated" | "FlagTypeNotSupported" | "FlagTooLong" | "FlagCaseInsensitiveNotSupported" | "FlagRegexNotSupported" | "HintCostNotSupported" | "HintRequirementsNotSupported" | "AttemptLimitNotSupported" | "PrerequisitesNotSupported" | "NextChallengeNotMapped" | "FilesBundled" | "FileMissing" | "TagsNotImported" | "ConnectionInfoInDescription" | "AttributionInDescription" | "HiddenImportedDisabled" | "NoFlagImportedDisabled" | "TableNotImported" | "GameTimesDefaulted" | "UserModeNotMapped";
+        /** @description **Vexil addition.** One thing of a CTFd import that did not map exactly. */
+        CtfdImportNote: {
+            code: components["schemas"]["CtfdImportNoteCode"];
+            /**
+             * @description `Adapted`: brought over in another form (the notes says which); `Approximated`: brought over as closely as Vexil allows; `Skipped`: left out.
+             * @enum {string}
+             */
+            severity: "Adapted" | "Approximated" | "Skipped";
+            /** @description The note's details (names, numbers), for a translated text. */
+            params: {
+                [key: string]: string | number;
+            };
+            /** @description The note in plain English. */
+            message: string;
+        };
+        /** @description **Vexil addition.** One CTFd challenge in an import report. */
+        CtfdImportedChallenge: {
+            /**
+             * Format: int32
+             * @description The challenge's id in CTFd.
+             */
+            ctfdId: number;
+            /** @description Its name in CTFd. */
+            name: string;
+            /**
+             * Format: int32
+             * @description The new challenge's id, or null when it was not imported (the notes say why).
+             */
+            challengeId: number | null;
+            /** @description What did not map exactly, and how it was handled. */
+            notes: components["schemas"]["CtfdImportNote"][];
+        };
+        /** @description **Vexil addition.** What a CTFd import brought over, challenge by challenge, and what did not map and why. Each note has a `code` (a client translates it, with its `params`) and the same in plain English (`message`). */
+        CtfdImportReport: {
+            /** @description The CTFd version that made the export (its `ctf_version` setting), if it says. */
+            ctfdVersion: string | null;
+            /** @description The event's name in CTFd (`ctf_name`), if set. */
+            ctfName: string | null;
+            /** @description Every challenge of the export, in CTFd's order. */
+            challenges: components["schemas"]["CtfdImportedChallenge"][];
+            /** @description Notes about the export as a whole (tables left out, the game's times). */
+            notes: components["schemas"]["CtfdImportNote"][];
+        };
+        /** @description **Vexil addition.** The game made from a CTFd export, and the report of what mapped. */
+        CtfdImportResult: {
+            game: components["schemas"]["GameInfoModel"];
+            report: components["schemas"]["CtfdImportReport"];
         };
         /**
          * @description Kind of game notice.
@@ -7753,6 +7850,62 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Another game import is running on this server instance ("Another game import is running on this server: try again in a moment"), or a rate limit was reached. `Retry-After` tells when to try again (10 seconds for a running import). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    editImportCtfdGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The CTFd export (a zip, at most 100 MiB).
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new game and the import's report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CtfdImportResult"];
+                };
+            };
+            /** @description The `file` part is missing, or the export is refused (the title says why). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Another game import is running on this server instance, or a rate limit was reached. `Retry-After` tells when to try again. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */

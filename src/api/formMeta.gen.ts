@@ -101,6 +101,31 @@ export const enums = {
     "ThirdBlood",
     "Normal"
   ],
+  "CtfdImportNoteCode": [
+    "ChallengeTypeNotSupported",
+    "ChallengeWithoutName",
+    "CategoryReplaced",
+    "DynamicScoreApproximated",
+    "FlagTypeNotSupported",
+    "FlagTooLong",
+    "FlagCaseInsensitiveNotSupported",
+    "FlagRegexNotSupported",
+    "HintCostNotSupported",
+    "HintRequirementsNotSupported",
+    "AttemptLimitNotSupported",
+    "PrerequisitesNotSupported",
+    "NextChallengeNotMapped",
+    "FilesBundled",
+    "FileMissing",
+    "TagsNotImported",
+    "ConnectionInfoInDescription",
+    "AttributionInDescription",
+    "HiddenImportedDisabled",
+    "NoFlagImportedDisabled",
+    "TableNotImported",
+    "GameTimesDefaulted",
+    "UserModeNotMapped"
+  ],
   "NoticeType": [
     "Normal",
     "FirstBlood",
@@ -2478,6 +2503,131 @@ export const models = {
       },
       "freezeTime": {
         "type": "unknown"
+      }
+    }
+  },
+  "CtfdImportNote": {
+    "required": [
+      "code",
+      "severity",
+      "params",
+      "message"
+    ],
+    "fields": {
+      "code": {
+        "type": "string",
+        "enum": [
+          "ChallengeTypeNotSupported",
+          "ChallengeWithoutName",
+          "CategoryReplaced",
+          "DynamicScoreApproximated",
+          "FlagTypeNotSupported",
+          "FlagTooLong",
+          "FlagCaseInsensitiveNotSupported",
+          "FlagRegexNotSupported",
+          "HintCostNotSupported",
+          "HintRequirementsNotSupported",
+          "AttemptLimitNotSupported",
+          "PrerequisitesNotSupported",
+          "NextChallengeNotMapped",
+          "FilesBundled",
+          "FileMissing",
+          "TagsNotImported",
+          "ConnectionInfoInDescription",
+          "AttributionInDescription",
+          "HiddenImportedDisabled",
+          "NoFlagImportedDisabled",
+          "TableNotImported",
+          "GameTimesDefaulted",
+          "UserModeNotMapped"
+        ],
+        "enumName": "CtfdImportNoteCode"
+      },
+      "severity": {
+        "type": "string",
+        "enum": [
+          "Adapted",
+          "Approximated",
+          "Skipped"
+        ]
+      },
+      "params": {
+        "type": "object"
+      },
+      "message": {
+        "type": "string"
+      }
+    }
+  },
+  "CtfdImportedChallenge": {
+    "required": [
+      "ctfdId",
+      "name",
+      "challengeId",
+      "notes"
+    ],
+    "fields": {
+      "ctfdId": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "name": {
+        "type": "string"
+      },
+      "challengeId": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int32"
+      },
+      "notes": {
+        "type": "array",
+        "items": {
+          "ref": "CtfdImportNote"
+        }
+      }
+    }
+  },
+  "CtfdImportReport": {
+    "required": [
+      "ctfdVersion",
+      "ctfName",
+      "challenges",
+      "notes"
+    ],
+    "fields": {
+      "ctfdVersion": {
+        "type": "string",
+        "nullable": true
+      },
+      "ctfName": {
+        "type": "string",
+        "nullable": true
+      },
+      "challenges": {
+        "type": "array",
+        "items": {
+          "ref": "CtfdImportedChallenge"
+        }
+      },
+      "notes": {
+        "type": "array",
+        "items": {
+          "ref": "CtfdImportNote"
+        }
+      }
+    }
+  },
+  "CtfdImportResult": {
+    "required": [
+      "game",
+      "report"
+    ],
+    "fields": {
+      "game": {
+        "ref": "GameInfoModel"
+      },
+      "report": {
+        "ref": "CtfdImportReport"
       }
     }
   },

@@ -1,9 +1,10 @@
-/** Game archives (Vexil addition): export a game as a zip, and make a new game of one. */
+/** Game archives (Vexil addition): export a game as a zip, and make a new game of one or of a CTFd export. */
 import contentDisposition from 'content-disposition';
 import { archiveName } from '../../domain/gameArchive.js';
 import { toGameInfoModel } from '../../domain/gameInput.js';
 import type { Handlers } from '../../http/handlers.js';
 import { gameManifest, writeGameArchive } from '../../services/gameArchive/exportGame.js';
+import { importCtfdExport } from '../../services/gameArchive/importCtfd.js';
 import { importGame } from '../../services/gameArchive/importGame.js';
 import { readGameArchive } from '../../services/gameArchive/readArchive.js';
 import type { UploadedFile } from '../../spec/multipart.js';
@@ -41,5 +42,21 @@ export const editGameArchiveHandlers: Handlers = {
     });
     logAdminAction(request, `Imported game ${game.id}: ${game.title}`);
     return toGameInfoModel(game);
+  },
+
+  /** A CTFd export through the same slot; the report says what did not map. */
+  async editImportCtfdGame(request) {
+    const { file } = request.body as { file: UploadedFile };
+    const { db, files, gameImports } = request.server;
+    const { game, report } = await gameImports.run(() =>
+      importCtfdExport({ db, files }, file.data, gameImports.workRoot, Date.now()),
+    );
+    const skipped = report.challenges.filter((c) => c.challengeId === null).length;
+    logAdminAction(
+      request,
+      `Imported game ${game.id} from CTFd ${report.ctfdVersion ?? '(unknown version)'}: ${game.title}` +
+        ` (${report.challenges.length - skipped} challenges, ${skipped} left out)`,
+    );
+    return { game: toGameInfoModel(game), report };
   },
 };

@@ -64,6 +64,8 @@ export interface ZipContent {
   memory: Map<string, Buffer>;
   /** Entries unpacked to files, in the archive's order. */
   files: UnpackedFileEntry[];
+  /** The work folder they are in (the caller may add its own files: they go with it). */
+  folder: string;
   /** Removes the unpacked files (call once the import is done, whatever its outcome). */
   dispose(): Promise<void>;
 }
@@ -252,7 +254,12 @@ export async function readZip(
       files.push({ name: item.name, hash, path, size: measure.bytes });
     }
     const work = folder;
-    return { memory, files, dispose: () => rm(work, { recursive: true, force: true }) };
+    return {
+      memory,
+      files,
+      folder: work,
+      dispose: () => rm(work, { recursive: true, force: true }),
+    };
   } catch (error) {
     if (folder) await rm(folder, { recursive: true, force: true });
     throw error;

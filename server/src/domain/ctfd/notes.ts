@@ -1,0 +1,102 @@
+/**
+ * The notes of a CTFd import report: a code a client translates with its params, a severity, and
+ * the same in plain English (for scripts and the admin log).
+ */
+import type { components } from '#wire/schema.gen.js';
+
+export type CtfdImportNote = components['schemas']['CtfdImportNote'];
+export type CtfdImportNoteCode = CtfdImportNote['code'];
+type Params = Record<string, string | number>;
+
+const SKIPPED = 'Skipped';
+const ADAPTED = 'Adapted';
+const APPROXIMATED = 'Approximated';
+
+const NOTES: Record<CtfdImportNoteCode, [CtfdImportNote['severity'], (p: Params) => string]> = {
+  ChallengeTypeNotSupported: [
+    SKIPPED,
+    (p) => `CTFd's "${p.type}" challenges have no Vexil counterpart: not imported`,
+  ],
+  ChallengeWithoutName: [SKIPPED, () => 'The challenge has no name: not imported'],
+  CategoryReplaced: [
+    ADAPTED,
+    (p) => `Category "${p.from}" is not one of Vexil's: imported as ${p.to}`,
+  ],
+  DynamicScoreApproximated: [
+    APPROXIMATED,
+    (p) =>
+      `CTFd's ${p.function} decay (initial ${p.initial}, minimum ${p.minimum}, decay ${p.decay}) follows another curve than Vexil's: ` +
+      `imported with difficulty ${p.difficulty}; the values differ by at most ${p.maxDifference} points (at ${p.atSolves} solves)`,
+  ],
+  FlagTypeNotSupported: [SKIPPED, (p) => `A flag of CTFd type "${p.type}" was not imported`],
+  FlagTooLong: [
+    SKIPPED,
+    (p) =>
+      `A flag of ${p.length} characters was not imported (Vexil's flags hold at most ${p.limit})`,
+  ],
+  FlagCaseInsensitiveNotSupported: [
+    ADAPTED,
+    () => 'A case-insensitive flag was imported as an exact one',
+  ],
+  FlagRegexNotSupported: [
+    SKIPPED,
+    (p) => `The regular-expression flag ${p.pattern} was not imported`,
+  ],
+  HintCostNotSupported: [SKIPPED, (p) => `A hint costing ${p.cost} points was not imported`],
+  HintRequirementsNotSupported: [
+    ADAPTED,
+    () => 'A hint that needed other hints unlocked first was imported without that order',
+  ],
+  AttemptLimitNotSupported: [
+    SKIPPED,
+    (p) => `The limit of ${p.maxAttempts} attempts was not imported`,
+  ],
+  PrerequisitesNotSupported: [
+    SKIPPED,
+    (p) => `The prerequisites (${p.names}) were not imported: the challenge is open from the start`,
+  ],
+  NextChallengeNotMapped: [
+    SKIPPED,
+    (p) => `CTFd's "next challenge" link (to ${p.name}) has no Vexil counterpart`,
+  ],
+  FilesBundled: [
+    ADAPTED,
+    (p) =>
+      `Its ${p.count} files were put in one zip, ${p.fileName} (a Vexil challenge has one attachment)`,
+  ],
+  FileMissing: [
+    SKIPPED,
+    (p) => `The file ${p.location} is named in db/files.json but missing from the export`,
+  ],
+  TagsNotImported: [SKIPPED, (p) => `Tags (${p.tags}) were not imported: Vexil has no tags`],
+  ConnectionInfoInDescription: [
+    ADAPTED,
+    () => 'Its connection info was added to the end of the description',
+  ],
+  AttributionInDescription: [
+    ADAPTED,
+    () => 'Its attribution was added to the end of the description',
+  ],
+  HiddenImportedDisabled: [ADAPTED, () => 'Hidden in CTFd: imported disabled'],
+  NoFlagImportedDisabled: [ADAPTED, () => 'No flag could be imported: imported disabled'],
+  TableNotImported: [
+    SKIPPED,
+    (p) =>
+      `${p.count} ${p.table} rows were not imported: an import brings a game's content, not its event`,
+  ],
+  GameTimesDefaulted: [
+    ADAPTED,
+    (p) =>
+      `The export has no ${p.which}: the game ${p.which === 'start' ? 'starts now' : 'ends a week after its start'}; set its times before opening it`,
+  ],
+  UserModeNotMapped: [
+    ADAPTED,
+    () =>
+      'The CTFd event was played by individual users: the imported game is played by teams (teams of one work)',
+  ],
+};
+
+export function note(code: CtfdImportNoteCode, params: Params = {}): CtfdImportNote {
+  const [severity, message] = NOTES[code];
+  return { code, severity, params, message: message(params) };
+}

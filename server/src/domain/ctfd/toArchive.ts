@@ -1,0 +1,307 @@
+/**
+ * A CTFd export as a Vexil game archive's manifest, with a note for everything that does not map
+ * exactly (what the organiser reads after the import). The import then goes through the game
+ * archive's own import, with its checks and its single transaction. Pure: the files were unpacked
+ * (and, where a challenge has several, zipped together) by the caller.
+ */
+import type { components } from '#wire/schema.gen.js';
+import type { GameArchiveChallenge, GameArchiveFile, GameArchiveManifest } from '../gameArchive.js';
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from '../gameArchive.js';
+import { DEFAULT_DIFFICULTY, fitCtfdDecay } from './dynamicFit.js';
+import { note, type CtfdImportNote } from './notes.js';
+import type { CtfdChallenge, CtfdTables } from './tables.js';
+
+type Category = components['schemas']['ChallengeCategory'];
+
+/** A challenge's attachment as the caller made it from the export's files. */
+export interface CtfdAttachment {
+  /** Null when every file it named is missing from the export. */
+  file: GameArchiveFile | null;
+  notes: CtfdImportNote[];
+}
+
+export interface MappedChallenge {
+  ctfdId: number;
+  name: string;
+  /** Its place in the manifest's challenges, or null when it is not imported. */
+  index: number | null;
+  notes: CtfdImportNote[];
+}
+
+export interface CtfdMapping {
+  manifest: GameArchiveManifest;
+  challenges: MappedChallenge[];
+  notes: CtfdImportNote[];
+}
+
+/** Vexil's flags hold at most this many characters (GameArchiveFlag, FlagCreateModel). */
+const FLAG_LENGTH = 127;
+const HINT_LENGTH = 4096;
+const TITLE_LENGTH = 128;
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+const IMPORTED_TYPES = new Set(['standard', 'dynamic']);
+
+/** CTFd tables that belong to an event, not to its game: counted, never imported. */
+const EVENT_TABLES = [
+  'users',
+  'teams',
+  'submissions',
+  'solves',
+  'awards',
+  'unlocks',
+  'notifications',
+  'pages',
+  'comments',
+  'tokens',
+  'tracking',
+  'brackets',
+  'fields',
+  'field_entries',
+  'ratings',
+  'solutions',
+  'topics',
+  'challenge_topics',
+];
+
+const CATEGORY_NAMES: [RegExp, Category][] = [
+  [/^misc(ellaneous)?$/, 'Misc'],
+  [/^crypto(graphy)?$/, 'Crypto'],
+  [/^(pwn|pwning|binary|exploit(ation)?|binary exploitation)$/, 'Pwn'],
+  [/^web( exploitation)?$/, 'Web'],
+  [/^(re|rev|reverse|reversing|reverse engineering)$/, 'Reverse'],
+  [/^blockchain$/, 'Blockchain'],
+  [/^forensics?$/, 'Forensics'],
+  [/^hardware$/, 'Hardware'],
+  [/^mobile$/, 'Mobile'],
+  [/^(ppc|programming|coding)$/, 'PPC'],
+  [/^(ai|ml|machine learning)$/, 'AI'],
+  [/^(pentest|pentesting)$/, 'Pentest'],
+  [/^osint$/, 'OSINT'],
+];
+
+function categoryOf(name: string, notes: CtfdImportNote[]): Category {
+  const key = name.trim().toLowerCase();
+  const found = CATEGORY_NAMES.find(([pattern]) => pattern.test(key))?.[1];
+  if (found) return found;
+  notes.push(note('CategoryReplaced', { from: name, to: 'Misc' }));
+  return 'Misc';
+}
+
+/** A CTFd time setting (epoch seconds, as text) in epoch ms, or null when unset. */
+function configTime(tables: CtfdTables, key: string): number | null {
+  const value = Number(tables.config.get(key) ?? '');
+  return Number.isFinite(value) && value > 0 ? value * 1000 : null;
+}
+
+function gameOf(tables: CtfdTables, now: number, notes: CtfdImportNote[]) {
+  const name = tables.config.get('ctf_name')?.trim() || 'CTFd event';
+  let start = configTime(tables, 'start');
+  let end = configTime(tables, 'end');
+  if (start === null) {
+    notes.push(note('GameTimesDefaulted', { which: 'start' }));
+    start = now;
+  }
+  if (end === null || end <= start) {
+    notes.push(note('GameTimesDefaulted', { which: 'end' }));
+    end = start + WEEK_MS;
+  }
+  const freeze = configTime(tables, 'freeze');
+  if (tables.config.get('user_mode') === 'users') notes.push(note('UserModeNotMapped'));
+  const teamSize = Number(tables.config.get('team_size') ?? '');
+  return {
+    title: Array.from(name).slice(0, TITLE_LENGTH).join(''),
+    content: tables.config.get('ctf_description') ?? '',
+    // CTFd's team size (empty: no limit) is Vexil's member limit (0: no limit).
+    teamMemberCountLimit: Number.isInteger(teamSize) && teamSize > 0 ? teamSize : 0,
+    start,
+    end,
+    freezeTime: freeze !== null && freeze > start && freeze < end ? freeze : null,
+  };
+}
+
+function scoreOf(challenge: CtfdChallenge, tables: CtfdTables, notes: CtfdImportNote[]) {
+  const flat = {
+    originalScore: Math.max(0, challenge.value),
+    minScoreRate: 1,
+    difficulty: DEFAULT_DIFFICULTY,
+  };
+  if (challenge.type !== 'dynamic') return flat;
+  const stored = tables.dynamic.get(challenge.id);
+  const decay =
+    challenge.initial !== null && challenge.minimum !== null && challenge.decay !== null
+      ? {
+          initial: challenge.initial,
+          minimum: challenge.minimum,
+          decay: challenge.decay,
+          function:
+            challenge.function && challenge.function !== 'static'
+              ? challenge.function
+              : 'logarithmic',
+        }
+      : stored;
+  if (!decay) return flat;
+  const fit = fitCtfdDecay(decay);
+  if (fit.maxDifference > 0) {
+    notes.push(
+      note('DynamicScoreApproximated', {
+        function: decay.function,
+        initial: decay.initial,
+        minimum: decay.minimum,
+        decay: decay.decay,
+        difficulty: fit.difficulty,
+        maxDifference: fit.maxDifference,
+        atSolves: fit.atSolves,
+      }),
+    );
+  }
+  return {
+    originalScore: fit.originalScore,
+    minScoreRate: fit.minScoreRate,
+    difficulty: fit.difficulty,
+  };
+}
+
+function flagsOf(challenge: CtfdChallenge, tables: CtfdTables, notes: CtfdImportNote[]) {
+  const flags: GameArchiveChallenge['flags'] = [];
+  for (const flag of tables.flags.filter((f) => f.challengeId === challenge.id)) {
+    const content = flag.content.trim();
+    if (!content) continue;
+    if (flag.type === 'regex') {
+      notes.push(note('FlagRegexNotSupported', { pattern: content }));
+      continue;
+    }
+    if (flag.type !== 'static') {
+      notes.push(note('FlagTypeNotSupported', { type: flag.type }));
+      continue;
+    }
+    if (Array.from(content).length > FLAG_LENGTH) {
+      notes.push(note('FlagTooLong', { length: Array.from(content).length, limit: FLAG_LENGTH }));
+      continue;
+    }
+    if (flag.data === 'case_insensitive') notes.push(note('FlagCaseInsensitiveNotSupported'));
+    flags.push({ flag: content });
+  }
+  return flags;
+}
+
+function hintsOf(challenge: CtfdChallenge, tables: CtfdTables, notes: CtfdImportNote[]) {
+  const hints: string[] = [];
+  for (const hint of tables.hints.filter((h) => h.challengeId === challenge.id)) {
+    if (hint.cost > 0) {
+      notes.push(note('HintCostNotSupported', { cost: hint.cost }));
+      continue;
+    }
+    if (hint.prerequisites.length > 0) notes.push(note('HintRequirementsNotSupported'));
+    const text = hint.title ? `**${hint.title}**: ${hint.content}` : hint.content;
+    if (text.trim()) hints.push(Array.from(text).slice(0, HINT_LENGTH).join(''));
+  }
+  return hints;
+}
+
+function descriptionOf(challenge: CtfdChallenge, notes: CtfdImportNote[]): string {
+  let content = challenge.description;
+  if (challenge.connectionInfo?.trim()) {
+    content += `\n\n${challenge.connectionInfo.trim()}`;
+    notes.push(note('ConnectionInfoInDescription'));
+  }
+  if (challenge.attribution?.trim()) {
+    content += `\n\n${challenge.attribution.trim()}`;
+    notes.push(note('AttributionInDescription'));
+  }
+  return content;
+}
+
+/** What of a challenge's CTFd mechanics Vexil does not have (yet): reported, left out. */
+function unmappedMechanics(
+  challenge: CtfdChallenge,
+  tables: CtfdTables,
+  byId: Map<number, CtfdChallenge>,
+  notes: CtfdImportNote[],
+) {
+  if (challenge.maxAttempts > 0) {
+    notes.push(note('AttemptLimitNotSupported', { maxAttempts: challenge.maxAttempts }));
+  }
+  if (challenge.prerequisites.length > 0) {
+    const names = challenge.prerequisites.map((id) => byId.get(id)?.name ?? `#${id}`).join(', ');
+    notes.push(note('PrerequisitesNotSupported', { names }));
+  }
+  if (challenge.nextId !== null) {
+    notes.push(
+      note('NextChallengeNotMapped', {
+        name: byId.get(challenge.nextId)?.name ?? `#${challenge.nextId}`,
+      }),
+    );
+  }
+  const tags = tables.tags.filter((t) => t.challengeId === challenge.id).map((t) => t.value);
+  if (tags.length > 0) notes.push(note('TagsNotImported', { tags: tags.join(', ') }));
+}
+
+export function ctfdToArchive(
+  tables: CtfdTables,
+  attachments: Map<number, CtfdAttachment>,
+  now: number,
+): CtfdMapping {
+  const notes: CtfdImportNote[] = [];
+  const game = gameOf(tables, now, notes);
+  const byId = new Map(tables.challenges.map((c) => [c.id, c]));
+  const archived: GameArchiveChallenge[] = [];
+  const challenges: MappedChallenge[] = [];
+  for (const challenge of tables.challenges) {
+    const mapped: MappedChallenge = {
+      ctfdId: challenge.id,
+      name: challenge.name,
+      index: null,
+      notes: [],
+    };
+    challenges.push(mapped);
+    if (!IMPORTED_TYPES.has(challenge.type)) {
+      mapped.notes.push(note('ChallengeTypeNotSupported', { type: challenge.type }));
+      continue;
+    }
+    if (!challenge.name.trim()) {
+      mapped.notes.push(note('ChallengeWithoutName'));
+      continue;
+    }
+    const category = categoryOf(challenge.category, mapped.notes);
+    const content = descriptionOf(challenge, mapped.notes);
+    const score = scoreOf(challenge, tables, mapped.notes);
+    const flags = flagsOf(challenge, tables, mapped.notes);
+    const hints = hintsOf(challenge, tables, mapped.notes);
+    unmappedMechanics(challenge, tables, byId, mapped.notes);
+    const attachment = attachments.get(challenge.id);
+    if (attachment) mapped.notes.push(...attachment.notes);
+    const hidden = challenge.state === 'hidden';
+    if (hidden) mapped.notes.push(note('HiddenImportedDisabled'));
+    else if (flags.length === 0) mapped.notes.push(note('NoFlagImportedDisabled'));
+    mapped.index = archived.length;
+    archived.push({
+      type: 'StaticAttachment',
+      settings: {
+        title: Array.from(challenge.name.trim()).slice(0, TITLE_LENGTH).join(''),
+        content,
+        category,
+        hints,
+        isEnabled: !hidden && flags.length > 0,
+        ...score,
+      },
+      attachment: attachment?.file ? { type: 'Local', file: attachment.file } : null,
+      flags,
+    });
+  }
+  for (const table of EVENT_TABLES) {
+    const count = tables.counts.get(table) ?? 0;
+    if (count > 0) notes.push(note('TableNotImported', { table, count }));
+  }
+  return {
+    manifest: {
+      format: ARCHIVE_FORMAT,
+      version: ARCHIVE_VERSION,
+      exportedAt: now,
+      game,
+      poster: null,
+      challenges: archived,
+    },
+    challenges,
+    notes,
+  };
+}
