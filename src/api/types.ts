@@ -50,6 +50,9 @@ export type TeamUpdate = Schemas['TeamUpdateModel'];
 export type Game = Schemas['GameInfoModel'];
 export type GameList = Schemas['ArrayResponseOfGameInfoModel'];
 export type GameEdit = Schemas['GameInfoEditModel'];
+export type CtfdImportResult = Schemas['CtfdImportResult'];
+export type CtfdImportReport = Schemas['CtfdImportReport'];
+export type CtfdImportNote = Schemas['CtfdImportNote'];
 
 // edit: posts
 export type PostEdit = Schemas['PostEditModel'];

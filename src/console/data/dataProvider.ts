@@ -34,6 +34,7 @@
  * delete              → DELETE /api/edit/games/{id}
  * uploadGamePoster    → PUT  /api/edit/games/{id}/poster   multipart `file` → the poster URL
  * importGame          → POST /api/edit/games/import        multipart `file` (zip) → the new game
+ * importCtfdGame      → POST /api/edit/games/import/ctfd   multipart `file` (CTFd zip) → game + report
  *
  * react-admin call    → HTTP (challenges, meta { gameId })
  * getList             → GET  /api/edit/games/{gameId}/challenges   (all; paged here)
@@ -220,6 +221,7 @@ const extraMethods = {
   searchUsers: (hint: string) => userRoutes.search(hint),
   uploadGamePoster: (id: Identifier, file: File) => gameActions.uploadPoster(id, file),
   importGame: (file: File) => gameActions.importArchive(file),
+  importCtfdGame: (file: File) => gameActions.importCtfd(file),
   setChallengeAttachment: (meta: GameMeta, id: Identifier, body: AttachmentCreate) =>
     challengeActions.setAttachment(meta, id, body),
   startTestContainer: (meta: GameMeta, id: Identifier) =>

@@ -4,7 +4,7 @@
  */
 import type { Identifier } from 'react-admin';
 import { api, unwrap } from '@/api/client';
-import type { Game, GameEdit } from '@/api/types';
+import type { CtfdImportResult, Game, GameEdit } from '@/api/types';
 import { gamePath, multipart, type ResourceRoutes } from './kit';
 
 export const gameRoutes = {
@@ -30,6 +30,15 @@ export const gameActions = {
   importArchive: async (file: File): Promise<Game> =>
     unwrap(
       await api.POST('/api/edit/games/import', {
+        body: { file: file.name },
+        ...multipart('file', [file]),
+      }),
+    ),
+
+  /** `POST /api/edit/games/import/ctfd` (multipart `file`): the new game and the report. */
+  importCtfd: async (file: File): Promise<CtfdImportResult> =>
+    unwrap(
+      await api.POST('/api/edit/games/import/ctfd', {
         body: { file: file.name },
         ...multipart('file', [file]),
       }),

@@ -18,6 +18,7 @@ import {
 import type { Game } from '@/api/types';
 import { ListError } from '@/console/ListError';
 import { consolePaths, useAdminPath } from '@/console/paths';
+import { ImportCtfdButton } from './ImportCtfdButton';
 import { ImportGameButton } from './ImportGameButton';
 import { ZonedDateField } from '@/console/fields/ZonedDateField';
 
@@ -81,6 +82,7 @@ export function GameList() {
         <TopToolbar>
           <CreateButton />
           <ImportGameButton />
+          <ImportCtfdButton />
         </TopToolbar>
       }
       perPage={25}
