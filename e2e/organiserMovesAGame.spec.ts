@@ -124,7 +124,7 @@ describe('an organiser moves a game to the next event', skipUnless(enabled, noCh
       pages.watch(phone);
       await phone.goto(`${server.url}/admin/games`);
       await phone.getByText(seed.gameTitle).first().waitFor();
-      const importButton = phone.getByRole('button', { name: 'Import' });
+      const importButton = phone.getByRole('button', { name: 'Import', exact: true });
       await importButton.waitFor();
       await shot(phone, 'games-phone');
       // The page keeps the phone's width; the table scrolls inside its card.

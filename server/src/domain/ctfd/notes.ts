@@ -81,13 +81,12 @@ const NOTES: Record<CtfdImportNoteCode, [CtfdImportNote['severity'], (p: Params)
   NoFlagImportedDisabled: [ADAPTED, () => 'No flag could be imported: imported disabled'],
   TableNotImported: [
     SKIPPED,
-    (p) =>
-      `${p.count} ${p.table} rows were not imported: an import brings a game's content, not its event`,
+    (p) => `Not imported, since an import brings a game's content, not its event: ${p.tables}`,
   ],
   GameTimesDefaulted: [
     ADAPTED,
-    (p) =>
-      `The export has no ${p.which}: the game ${p.which === 'start' ? 'starts now' : 'ends a week after its start'}; set its times before opening it`,
+    () =>
+      "The export does not set both the game's start and end: the missing one was set (start now, end a week after the start). Set the game's times before opening it",
   ],
   UserModeNotMapped: [
     ADAPTED,

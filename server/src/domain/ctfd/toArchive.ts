@@ -97,13 +97,10 @@ function gameOf(tables: CtfdTables, now: number, notes: CtfdImportNote[]) {
   const name = tables.config.get('ctf_name')?.trim() || 'CTFd event';
   let start = configTime(tables, 'start');
   let end = configTime(tables, 'end');
-  if (start === null) {
-    notes.push(note('GameTimesDefaulted', { which: 'start' }));
-    start = now;
-  }
-  if (end === null || end <= start) {
-    notes.push(note('GameTimesDefaulted', { which: 'end' }));
-    end = start + WEEK_MS;
+  if (start === null || end === null || end <= start) {
+    notes.push(note('GameTimesDefaulted'));
+    start ??= now;
+    if (end === null || end <= start) end = start + WEEK_MS;
   }
   const freeze = configTime(tables, 'freeze');
   if (tables.config.get('user_mode') === 'users') notes.push(note('UserModeNotMapped'));
@@ -288,10 +285,10 @@ export function ctfdToArchive(
       flags,
     });
   }
-  for (const table of EVENT_TABLES) {
-    const count = tables.counts.get(table) ?? 0;
-    if (count > 0) notes.push(note('TableNotImported', { table, count }));
-  }
+  const leftOut = EVENT_TABLES.map((table) => [table, tables.counts.get(table) ?? 0] as const)
+    .filter(([, count]) => count > 0)
+    .map(([table, count]) => `${table} (${count})`);
+  if (leftOut.length > 0) notes.push(note('TableNotImported', { tables: leftOut.join(', ') }));
   return {
     manifest: {
       format: ARCHIVE_FORMAT,

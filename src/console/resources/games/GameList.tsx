@@ -3,6 +3,7 @@
  */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import ExtensionIcon from '@mui/icons-material/Extension';
 import { Link } from 'react-router-dom';
 import {
@@ -75,6 +76,15 @@ function ChallengesLink() {
   );
 }
 
+function NoGames() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 2 }} color="text.secondary">
+      {translate('resources.games.empty')}
+    </Typography>
+  );
+}
+
 export function GameList() {
   return (
     <List
@@ -85,11 +95,14 @@ export function GameList() {
           <ImportCtfdButton />
         </TopToolbar>
       }
+      // No "empty" page: its lone Create button would hide the imports, and a new platform's
+      // organiser often starts by importing a game (from an archive or from CTFd).
+      empty={false}
       perPage={25}
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       error={<ListError />}
     >
-      <DataTable<Game> rowClick="edit" bulkActionButtons={false}>
+      <DataTable<Game> rowClick="edit" bulkActionButtons={false} empty={<NoGames />}>
         <DataTable.Col source="poster" disableSort field={PosterThumbnail} />
         <DataTable.Col source="title" disableSort />
         <DataTable.Col source="start" disableSort>

@@ -18,8 +18,8 @@ const result: CtfdImportResult = {
       {
         code: 'TableNotImported',
         severity: 'Skipped',
-        params: { table: 'users', count: 4 },
-        message: '4 users rows were not imported',
+        params: { tables: 'users (4), teams (3)' },
+        message: 'Not imported: users (4), teams (3)',
       },
     ],
     challenges: [
@@ -93,7 +93,11 @@ describe('importing a CTFd export in the console', () => {
         "CTFd's “multiple_choice” challenges have no Vexil counterpart: not imported.",
       ),
     ).toBeTruthy();
-    expect(within(dialog).getByText(/4 rows of users were not imported/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        "Not imported, since an import brings a game's content, not its event: users (4), teams (3).",
+      ),
+    ).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Decaying' }).getAttribute('href')).toBe(
       '/games/42/challenges/8',
     );
@@ -103,6 +107,14 @@ describe('importing a CTFd export in the console', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Open the game' }));
     expect(screen.getByTestId('location').textContent).toBe('/games/42/info');
+  });
+
+  it('offers both imports on a platform without games yet', async () => {
+    fakeApi.on('GET', '/api/edit/games', 200, envelope([]));
+    renderConsole(<GameList />, { route: '/games', path: '/games', resource: 'games' });
+    expect(await screen.findByRole('button', { name: 'Import from CTFd' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Import' })).toBeTruthy();
+    expect(screen.getByTestId('import-ctfd-file')).toBeTruthy();
   });
 
   it("says why an export was refused, in the server's words", async () => {
