@@ -25,6 +25,9 @@ import { skipUnless } from '../server/test/support/skipReason.js';
 const screenshots = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const enabled = requireChromium();
 
+// In-page types (e2e code compiles without the DOM library).
+declare const document: { documentElement: { scrollWidth: number } };
+
 const PATTERN = 'flag\\{cookie_[0-9]{4}\\}';
 const BROKEN = 'flag\\{(cookie_[0-9]{4}\\}';
 const ANSWER = 'flag{cookie_2026}';
