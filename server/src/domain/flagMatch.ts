@@ -32,7 +32,8 @@ export const foldCase = (text: string): string => text.normalize('NFC').toUpperC
 
 type Compiled = { pattern: RE2JS; problem: null } | { pattern: null; problem: string };
 
-const compiled = new LRUCache<string, Compiled>({ max: 10_000 });
+// Bounded: a batch needs at most 64 challenges' patterns; a miss only compiles again.
+const compiled = new LRUCache<string, Compiled>({ max: 2_000 });
 
 function compile(source: string): Compiled {
   const cached = compiled.get(source);
