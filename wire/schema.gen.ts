@@ -2133,8 +2133,43 @@ export interface paths {
          *     otherwise). The array must hold 1 to 1000 flags (the reference accepts an empty array and
          *     sets no upper bound). A `Remote` attachment's `remoteUrl` must be an absolute `http://`
          *     or `https://` URL (400 otherwise; the reference stores any text).
+         *
+         *     **Vexil addition:** each flag's optional `matchMode` (`Exact` when absent, see
+         *     `FlagMatchMode`); a `Regex` pattern that RE2 cannot compile, or a mode other than `Exact` on
+         *     a dynamic challenge, refuses the whole request with 400 naming the flag and the problem.
          */
         post: operations["editAddFlags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/edit/games/{id}/challenges/{cId}/flags/try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+                /** @description Challenge id. */
+                cId: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try an answer against flags
+         * @description **Vexil addition.** Says which of the challenge's stored flags (or of the unsaved `flags`
+         *     given) accept the answer and, for a pattern that cannot be compiled, why; nothing is
+         *     recorded (no submission, no event, no count). The answer is trimmed as a submission is, and
+         *     compared by each flag's `matchMode` (see `FlagMatchMode`). A `DynamicContainer` challenge
+         *     has no stored flags: its answer is `accepted: false` with no flags.
+         *
+         *     The `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403 otherwise).
+         */
+        post: operations["editTryFlags"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4468,6 +4503,11 @@ export interface components {
              */
             queuePosition?: number;
         };
+        /**
+         * @description **Vexil addition.** How a submitted answer is compared with a static flag. Leading and trailing whitespace of the answer is removed before any comparison; whitespace inside it is kept and significant. `Exact` (the default, the reference platform's only way): the trimmed answer equals the flag, code unit for code unit. `CaseInsensitive`: equal after both are normalised to Unicode NFC and case-folded by full Unicode case mapping (upper-case, then lower-case, with no locale: `ß` matches `SS` and `ss`, `Σ`, `σ` and `ς` match each other, Turkish `İ` and `I` stay distinct); no other normalisation (full-width or compatibility forms stay distinct). `Regex`: the flag is an RE2 regular expression (run by a linear-time engine, so no pattern can stall the checker) that must match the **whole** trimmed answer, as if written `^(?:…)$`; `.` matches no newline unless the pattern says `(?s)`, and `(?i)` makes it case-insensitive. Look-arounds and back-references do not exist in RE2: such a pattern is refused when it is saved (400), never at submission time. Dynamic flags (per-team flags and flag pools) and cheat detection are always exact.
+         * @enum {string}
+         */
+        FlagMatchMode: "Exact" | "CaseInsensitive" | "Regex";
         /** @description A stored flag. */
         FlagInfoModel: {
             /**
@@ -4481,6 +4521,8 @@ export interface components {
             attachment: components["schemas"]["Attachment"] | null;
             /** @description Whether a team holds this entry of a `DynamicAttachment` pool (always false for other types). **Vexil addition:** lets organisers see how much of the pool is left. */
             occupied: boolean;
+            /** @description **Vexil addition.** How answers are compared with this flag (`Exact` for every flag of a dynamic challenge). */
+            matchMode: components["schemas"]["FlagMatchMode"];
         };
         /** @description A challenge with every setting an organiser can edit. */
         ChallengeEditDetailModel: {
@@ -4633,8 +4675,13 @@ export interface components {
         };
         /** @description A flag to add, with its own attachment for `DynamicAttachment` challenges. */
         FlagCreateModel: {
-            /** @description Flag text (not blank). */
+            /** @description Flag text (not blank); with `matchMode` `Regex`, an RE2 pattern (at most 127 characters) that must compile, else the whole request is refused with 400 naming the flag and the problem. */
             flag: string;
+            /**
+             * @description **Vexil addition.** How answers are compared with this flag; absent means `Exact` (what the reference platform's clients get). Only static challenges (`StaticAttachment`, `StaticContainer`) take another mode: anything but `Exact` on a dynamic challenge is refused with 400.
+             * @default Exact
+             */
+            matchMode?: components["schemas"]["FlagMatchMode"];
             /**
              * @description The flag's attachment kind.
              * @default None
@@ -4650,6 +4697,47 @@ export interface components {
              * @default
              */
             remoteUrl?: string | null;
+        };
+        /** @description **Vexil addition.** A flag, not saved, to try an answer against. */
+        FlagTryCandidate: {
+            /** @description Flag text, or an RE2 pattern with `matchMode` `Regex`. */
+            flag: string;
+            /**
+             * @description How the answer is compared with it.
+             * @default Exact
+             */
+            matchMode?: components["schemas"]["FlagMatchMode"];
+        };
+        /** @description **Vexil addition.** An answer to try against a challenge's flags, without recording anything: against the given `flags` when present (flags not saved yet), else against the stored ones. */
+        FlagTryModel: {
+            /** @description The answer as a player would submit it; it is trimmed the same way (leading and trailing whitespace removed) before it is compared. */
+            answer: string;
+            /** @description Unsaved flags to try instead of the stored ones. */
+            flags?: components["schemas"]["FlagTryCandidate"][];
+        };
+        /** @description **Vexil addition.** One flag's verdict on a tried answer. */
+        FlagTryVerdict: {
+            /**
+             * Format: int32
+             * @description The stored flag's id; null for a flag given in the request.
+             */
+            id: number | null;
+            /** @description Flag text or pattern. */
+            flag: string;
+            matchMode: components["schemas"]["FlagMatchMode"];
+            /** @description Whether this flag accepts the answer. */
+            matches: boolean;
+            /** @description Why the flag can accept nothing (a pattern RE2 cannot compile, with RE2's message); null when it is usable. */
+            problem: string | null;
+        };
+        /** @description **Vexil addition.** What a submission of the answer would get from the flags tried: whether one accepts it, and each flag's verdict. */
+        FlagTryResult: {
+            /** @description The answer as it was compared (trimmed). */
+            answer: string;
+            /** @description Whether at least one flag matches: what a submission of the answer would be judged on a static challenge (a dynamic challenge judges each team's own flag instead). */
+            accepted: boolean;
+            /** @description Every flag tried, in order. */
+            flags: components["schemas"]["FlagTryVerdict"][];
         };
         /** @description A page of public games. */
         ArrayResponseOfBasicGameInfoModel: {
@@ -5049,8 +5137,13 @@ export interface components {
         };
         /** @description **Vexil addition.** A stored flag of a game archive. */
         GameArchiveFlag: {
-            /** @description Flag text. */
+            /** @description Flag text, or an RE2 pattern with `matchMode` `Regex`. */
             flag: string;
+            /**
+             * @description How answers are compared with the flag; absent (archives made before it existed) means `Exact`. A `Regex` pattern RE2 cannot compile refuses the import with 400.
+             * @default Exact
+             */
+            matchMode?: components["schemas"]["FlagMatchMode"];
             /** @description The flag's own attachment, or null. */
             attachment?: components["schemas"]["GameArchiveAttachment"] | null;
         };
@@ -8854,7 +8947,60 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyOk"];
-            /** @description Validation of an element failed (flag missing, blank or longer than 127 characters, or a `Remote` URL that is not http(s)). */
+            /** @description Validation of an element failed (flag missing, blank or longer than 127 characters, a `Remote` URL that is not http(s), a regular expression that cannot be compiled, or a match mode other than `Exact` on a dynamic challenge). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The game, or the challenge in this game, was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    editTryFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+                /** @description Challenge id. */
+                cId: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlagTryModel"];
+            };
+        };
+        responses: {
+            /** @description The verdicts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlagTryResult"];
+                };
+            };
+            /** @description The body or an id is invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -150,6 +150,11 @@ export const enums = {
     "Running",
     "Destroyed"
   ],
+  "FlagMatchMode": [
+    "Exact",
+    "CaseInsensitive",
+    "Regex"
+  ],
   "EventType": [
     "Normal",
     "ContainerStart",
@@ -2891,7 +2896,8 @@ export const models = {
       "id",
       "flag",
       "attachment",
-      "occupied"
+      "occupied",
+      "matchMode"
     ],
     "fields": {
       "id": {
@@ -2907,6 +2913,15 @@ export const models = {
       },
       "occupied": {
         "type": "boolean"
+      },
+      "matchMode": {
+        "type": "string",
+        "enum": [
+          "Exact",
+          "CaseInsensitive",
+          "Regex"
+        ],
+        "enumName": "FlagMatchMode"
       }
     }
   },
@@ -3215,6 +3230,16 @@ export const models = {
         "maxLength": 127,
         "pattern": "\\S"
       },
+      "matchMode": {
+        "type": "string",
+        "enum": [
+          "Exact",
+          "CaseInsensitive",
+          "Regex"
+        ],
+        "enumName": "FlagMatchMode",
+        "default": "Exact"
+      },
       "attachmentType": {
         "type": "string",
         "enum": [
@@ -3237,6 +3262,105 @@ export const models = {
         "nullable": true,
         "maxLength": 2048,
         "default": ""
+      }
+    }
+  },
+  "FlagTryCandidate": {
+    "required": [
+      "flag"
+    ],
+    "fields": {
+      "flag": {
+        "type": "string",
+        "maxLength": 127
+      },
+      "matchMode": {
+        "type": "string",
+        "enum": [
+          "Exact",
+          "CaseInsensitive",
+          "Regex"
+        ],
+        "enumName": "FlagMatchMode",
+        "default": "Exact"
+      }
+    }
+  },
+  "FlagTryModel": {
+    "required": [
+      "answer"
+    ],
+    "fields": {
+      "answer": {
+        "type": "string",
+        "maxLength": 127
+      },
+      "flags": {
+        "type": "array",
+        "maxItems": 1000,
+        "items": {
+          "ref": "FlagTryCandidate"
+        }
+      }
+    }
+  },
+  "FlagTryVerdict": {
+    "required": [
+      "id",
+      "flag",
+      "matchMode",
+      "matches",
+      "problem"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int32"
+      },
+      "flag": {
+        "type": "string",
+        "maxLength": 127
+      },
+      "matchMode": {
+        "type": "string",
+        "enum": [
+          "Exact",
+          "CaseInsensitive",
+          "Regex"
+        ],
+        "enumName": "FlagMatchMode"
+      },
+      "matches": {
+        "type": "boolean"
+      },
+      "problem": {
+        "type": "string",
+        "nullable": true,
+        "maxLength": 1024
+      }
+    }
+  },
+  "FlagTryResult": {
+    "required": [
+      "answer",
+      "accepted",
+      "flags"
+    ],
+    "fields": {
+      "answer": {
+        "type": "string",
+        "maxLength": 127
+      },
+      "accepted": {
+        "type": "boolean"
+      },
+      "flags": {
+        "type": "array",
+        "maxItems": 1000,
+        "items": {
+          "ref": "FlagTryVerdict"
+        }
       }
     }
   },
@@ -4076,6 +4200,16 @@ export const models = {
         "minLength": 1,
         "maxLength": 127,
         "pattern": "\\S"
+      },
+      "matchMode": {
+        "type": "string",
+        "enum": [
+          "Exact",
+          "CaseInsensitive",
+          "Regex"
+        ],
+        "enumName": "FlagMatchMode",
+        "default": "Exact"
       },
       "attachment": {
         "type": "unknown"

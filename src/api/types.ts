@@ -69,6 +69,9 @@ export type Attachment = Schemas['Attachment'];
 export type AttachmentCreate = Schemas['AttachmentCreateModel'];
 export type FlagInfo = Schemas['FlagInfoModel'];
 export type FlagCreate = Schemas['FlagCreateModel'];
+export type FlagMatchMode = Schemas['FlagMatchMode'];
+export type FlagTry = Schemas['FlagTryModel'];
+export type FlagTryResult = Schemas['FlagTryResult'];
 export type LocalFile = Schemas['LocalFile'];
 
 // edit: notices

@@ -6,6 +6,7 @@ import type { components } from '#wire/schema.gen.js';
 import type { Challenge } from '../db/repositories/challenges.js';
 import type { Game } from '../db/repositories/games.js';
 import { isContainerType } from './challengeEdit.js';
+import { flagsProblem } from './flagMatch.js';
 import { toGameInfoModel } from './gameInput.js';
 import { REMOTE_URL_REFUSED, isWebUrl } from './remoteUrl.js';
 import { compactUtcStamp } from './writeupRules.js';
@@ -150,11 +151,13 @@ export function manifestProblem(manifest: GameArchiveManifest): string | null {
   for (const [index, challenge] of manifest.challenges.entries()) {
     const where = `challenges/${index}`;
     if (!challenge.settings.title) return `${where}: the challenge needs a title`;
+    const flagProblem = flagsProblem(challenge.type, challenge.flags);
     const problem =
       attachmentProblem(challenge.attachment, `${where}/attachment`) ??
       challenge.flags
         .map((flag, i) => attachmentProblem(flag.attachment, `${where}/flags/${i}/attachment`))
-        .find((p) => p !== null);
+        .find((p) => p !== null) ??
+      (flagProblem && `${where}: ${flagProblem}`);
     if (problem) return problem;
   }
   return null;

@@ -15,6 +15,8 @@ import type {
   ContainerInfo,
   FlagCreate,
   FlagInfo,
+  FlagTry,
+  FlagTryResult,
   LocalFile,
 } from '@/api/types';
 import {
@@ -146,6 +148,15 @@ export const challengeActions = {
     unwrap(
       await api.POST('/api/edit/games/{id}/challenges/updateaccepted', {
         ...gamePath(parentId(meta, 'gameId')),
+      }),
+    ),
+  /** `POST …/challenges/{cId}/flags/try`: which flags (stored, or the unsaved ones given) accept
+   *  an answer, recording nothing. */
+  tryFlags: async (meta: GameMeta, cId: Identifier, body: FlagTry): Promise<FlagTryResult> =>
+    unwrap(
+      await api.POST('/api/edit/games/{id}/challenges/{cId}/flags/try', {
+        ...challengePath(meta, cId),
+        body,
       }),
     ),
   /** `POST /api/assets` (multipart `files`): the stored file, by hash. */

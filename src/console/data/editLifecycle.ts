@@ -4,7 +4,13 @@
  */
 import type { CreateParams, ResourceCallbacks, UpdateParams } from 'react-admin';
 import { models } from '@/api/formMeta.gen';
-import type { ChallengeCreate, ChallengeUpdate, FlagCreate, GameEdit } from '@/api/types';
+import type {
+  ChallengeCreate,
+  ChallengeUpdate,
+  FlagCreate,
+  FlagMatchMode,
+  GameEdit,
+} from '@/api/types';
 
 /** What the server ignores in a game body (it keeps or generates these itself). */
 const IGNORED_GAME_FIELDS = new Set(['id', 'poster', 'publicKey']);
@@ -52,14 +58,15 @@ export function challengeChanges(
   return changes as ChallengeUpdate;
 }
 
-/** The flags typed in the bulk box: one per line, trimmed, blank lines skipped. */
-export function flagLines(text: unknown): FlagCreate[] {
+/** The flags typed in the bulk box: one per line, trimmed, blank lines skipped; each with the
+ *  box's match mode when one other than the default is chosen. */
+export function flagLines(text: unknown, matchMode?: FlagMatchMode): FlagCreate[] {
   if (typeof text !== 'string') return [];
   return text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '')
-    .map((flag) => ({ flag }));
+    .map((flag) => (matchMode && matchMode !== 'Exact' ? { flag, matchMode } : { flag }));
 }
 
 export const gameLifecycle: ResourceCallbacks = {
@@ -90,8 +97,12 @@ export const challengeLifecycle: ResourceCallbacks = {
  */
 export const flagLifecycle: ResourceCallbacks = {
   resource: 'flags',
-  beforeCreate: async (params: CreateParams<{ flags?: string | FlagCreate[] }>) => ({
+  beforeCreate: async (
+    params: CreateParams<{ flags?: string | FlagCreate[]; matchMode?: FlagMatchMode }>,
+  ) => ({
     ...params,
-    data: Array.isArray(params.data.flags) ? params.data.flags : flagLines(params.data.flags),
+    data: Array.isArray(params.data.flags)
+      ? params.data.flags
+      : flagLines(params.data.flags, params.data.matchMode),
   }),
 };

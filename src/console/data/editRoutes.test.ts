@@ -153,7 +153,7 @@ describe('dataProvider: flags, nested under a challenge (meta.gameId, meta.chall
   const meta = { gameId: 3, challengeId: 5 };
 
   it('lists the challenge’s flags, adds a batch from lines and deletes one', async () => {
-    const flags = [{ id: 1, flag: 'flag{a}', attachment: null, occupied: false }];
+    const flags = [{ id: 1, flag: 'flag{a}', attachment: null, occupied: false, matchMode: 'Exact' as const }];
     fakeApi.on('GET', '/api/edit/games/3/challenges/5', 200, buildChallenge({ id: 5, flags }));
     fakeApi.on('POST', '/api/edit/games/3/challenges/5/flags', 200);
     fakeApi.on('DELETE', '/api/edit/games/3/challenges/5/flags/1', 200, 'Success');

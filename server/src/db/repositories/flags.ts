@@ -6,12 +6,27 @@ import { fromFlag } from '../tables/columns.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** How answers are compared with a flag (migration 0016; the spec's `FlagMatchMode`). */
+export const FLAG_MATCH_MODES = ['Exact', 'CaseInsensitive', 'Regex'] as const;
+export type FlagMatchMode = (typeof FLAG_MATCH_MODES)[number];
+
+/** A stored mode read back; anything unknown is taken as `Exact`, the strictest. */
+const toMatchMode = (value: string): FlagMatchMode =>
+  (FLAG_MATCH_MODES as readonly string[]).includes(value) ? (value as FlagMatchMode) : 'Exact';
+
 export interface StoredFlag {
   id: number;
   challengeId: number;
   flag: string;
   attachmentId: number | null;
   occupied: boolean;
+  matchMode: FlagMatchMode;
+}
+
+/** A flag as the checker compares answers with it. */
+export interface FlagToMatch {
+  flag: string;
+  matchMode: FlagMatchMode;
 }
 
 export async function listFlags(db: Db, challengeId: number): Promise<StoredFlag[]> {
@@ -27,22 +42,25 @@ export async function listFlags(db: Db, challengeId: number): Promise<StoredFlag
     flag: row.flag,
     attachmentId: row.attachment_id,
     occupied: fromFlag(row.occupied),
+    matchMode: toMatchMode(row.match_mode),
   }));
 }
 
-/** The stored flags of each of these challenges, by challenge id. */
+/** The stored flags of each of these challenges with their match modes, by challenge id. */
 export async function listFlagsOfChallenges(
   db: Db,
   challengeIds: readonly number[],
-): Promise<Map<number, Set<string>>> {
-  const flags = new Map<number, Set<string>>(challengeIds.map((id) => [id, new Set()]));
+): Promise<Map<number, FlagToMatch[]>> {
+  const flags = new Map<number, FlagToMatch[]>(challengeIds.map((id) => [id, []]));
   if (challengeIds.length === 0) return flags;
   const rows = await db
     .selectFrom('flags')
-    .select(['challenge_id', 'flag'])
+    .select(['challenge_id', 'flag', 'match_mode'])
     .where('challenge_id', 'in', challengeIds)
     .execute();
-  for (const row of rows) flags.get(row.challenge_id)?.add(row.flag);
+  for (const row of rows) {
+    flags.get(row.challenge_id)?.push({ flag: row.flag, matchMode: toMatchMode(row.match_mode) });
+  }
   return flags;
 }
 
@@ -58,7 +76,7 @@ export async function countFlags(db: Db, challengeId: number): Promise<number> {
 export async function insertFlags(
   db: Db,
   challengeId: number,
-  flags: Array<{ flag: string; attachmentId: number | null }>,
+  flags: Array<{ flag: string; attachmentId: number | null; matchMode?: FlagMatchMode }>,
 ): Promise<void> {
   if (flags.length === 0) return;
   await db
@@ -68,6 +86,7 @@ export async function insertFlags(
         challenge_id: challengeId,
         flag: f.flag,
         attachment_id: f.attachmentId,
+        match_mode: f.matchMode ?? 'Exact',
       })),
     )
     .execute();

@@ -37,6 +37,8 @@ export interface FlagsTable {
   flag: string;
   attachment_id: number | null;
   occupied: Generated<Flag>;
+  /** `Exact`, `CaseInsensitive` or `Regex` (migration 0016). */
+  match_mode: Generated<string>;
 }
 
 export interface AttachmentsTable {

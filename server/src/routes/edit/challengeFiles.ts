@@ -15,6 +15,7 @@ import type { DB } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
+import { flagsProblem } from '../../domain/flagMatch.js';
 import { REMOTE_URL_REFUSED, isWebUrl } from '../../domain/remoteUrl.js';
 import { deleteChallengeFlag } from '../../services/gameEdits.js';
 import { logAdminAction } from '../admin/adminLog.js';
@@ -62,12 +63,19 @@ export const editChallengeFileHandlers: Handlers = {
 
   async editAddFlags(request) {
     const { id: gameId, cId } = request.params;
-    await requireChallenge(request, gameId, cId);
+    const { challenge } = await requireChallenge(request, gameId, cId);
     for (const input of request.body) checkRemoteUrl(input);
+    // Vexil: a pattern that does not compile is refused here, never at submission time.
+    const problem = flagsProblem(challenge.type, request.body);
+    if (problem) throw badRequest(problem);
     await withTransaction(request.server.db, async (trx) => {
       const flags = [];
       for (const input of request.body) {
-        flags.push({ flag: input.flag, attachmentId: await attach(trx, input) });
+        flags.push({
+          flag: input.flag,
+          matchMode: input.matchMode,
+          attachmentId: await attach(trx, input),
+        });
       }
       await insertFlags(trx, cId, flags);
     });

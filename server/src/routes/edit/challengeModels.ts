@@ -52,6 +52,7 @@ export async function toChallengeDetail(
       flag: f.flag,
       attachment: view(f.attachmentId),
       occupied: f.occupied,
+      matchMode: f.matchMode,
     })),
     containerImage: c.containerImage,
     memoryLimit: c.memoryLimit,

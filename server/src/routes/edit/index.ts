@@ -1,6 +1,7 @@
 import type { Handlers } from '../../http/handlers.js';
 import { editChallengeFileHandlers } from './challengeFiles.js';
 import { editChallengeHandlers } from './challenges.js';
+import { editFlagTryHandlers } from './flagTry.js';
 import { editGameArchiveHandlers } from './gameArchive.js';
 import { editGameHandlers } from './games.js';
 import { editNoticeHandlers } from './notices.js';
@@ -15,5 +16,6 @@ export const editHandlers: Handlers = {
   ...editNoticeHandlers,
   ...editChallengeHandlers,
   ...editChallengeFileHandlers,
+  ...editFlagTryHandlers,
   ...editTestContainerHandlers,
 };

@@ -52,6 +52,7 @@ import {
 } from '../../db/repositories/submissions.js';
 import type { DB } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
+import { flagMatcher, type FlagMatcher } from '../../domain/flagMatch.js';
 import { countsForScore } from '../../domain/gameGate.js';
 import { isDynamic } from '../playInstances.js';
 import { judgeAnswer, type Judgement } from './judge.js';
@@ -150,7 +151,11 @@ async function judge(trx: Transaction<DB>, waiting: SubmissionView[]): Promise<I
     (await findInstancesOf(trx, pairs)).map((i) => [pairKey(i.participationId, i.challengeId), i]),
   );
   const staticIds = [...challenges.values()].filter((c) => !isDynamic(c)).map((c) => c.id);
-  const flags = await listFlagsOfChallenges(trx, staticIds);
+  // Each static challenge's flags prepared once for the batch (patterns compiled once, cached).
+  const flags = new Map<number, FlagMatcher>();
+  for (const [id, stored] of await listFlagsOfChallenges(trx, staticIds)) {
+    flags.set(id, flagMatcher(stored));
+  }
 
   const items: Item[] = [];
   for (const submission of waiting) {

@@ -54,6 +54,7 @@ export async function gameManifest(
       attachment: attachmentOf(challenge.attachmentId),
       flags: flags.map((flag) => ({
         flag: flag.flag,
+        matchMode: flag.matchMode,
         attachment: attachmentOf(flag.attachmentId),
       })),
     });

@@ -144,7 +144,12 @@ export async function importGame(
         if (attachmentId !== null) await updateChallenge(trx, row.id, { attachmentId });
         const flags = [];
         for (const flag of challenge.flags) {
-          flags.push({ flag: flag.flag, attachmentId: await attach(trx, flag.attachment) });
+          flags.push({
+            flag: flag.flag,
+            // Archives made before match modes existed have none: Exact.
+            matchMode: flag.matchMode ?? 'Exact',
+            attachmentId: await attach(trx, flag.attachment),
+          });
         }
         await insertFlags(trx, row.id, flags);
       }

@@ -1,36 +1,53 @@
 /**
- * Adds flags in bulk: one per line (`POST …/challenges/{cId}/flags`, all or nothing).
+ * Adds flags in bulk: one per line (`POST …/challenges/{cId}/flags`, all or nothing), each with
+ * the match mode chosen for the batch (Exact, case-insensitive or a regular expression). The
+ * text and mode are held by the page (`FlagAside`), so "Try an answer" can try them unsaved.
  */
-import { useState } from 'react';
 import MuiButton from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
-import { maxLengthOf } from '@/api/validation';
+import type { FlagMatchMode } from '@/api/types';
+import { enumChoices, maxLengthOf } from '@/api/validation';
 import { flagLines } from '@/console/data/editLifecycle';
 import type { ChallengeMeta } from '@/console/data/kit';
 
 const FLAG_MAX = maxLengthOf('FlagCreateModel', 'flag') ?? Infinity;
+export const MATCH_MODES = enumChoices('FlagMatchMode');
 
-export function FlagCreate({ meta }: { meta: ChallengeMeta }) {
+/** The bulk box's text and match mode, held by the page. */
+export interface FlagDraft {
+  text: string;
+  matchMode: FlagMatchMode;
+}
+
+export function FlagCreate({
+  meta,
+  draft,
+  onDraft,
+}: {
+  meta: ChallengeMeta;
+  draft: FlagDraft;
+  onDraft: (draft: FlagDraft) => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
   const [create, { isPending }] = useCreate();
-  const flags = flagLines(text);
+  const flags = flagLines(draft.text);
   const tooLong = flags.find(({ flag }) => flag.length > FLAG_MAX);
 
   const add = () =>
     create(
       'flags',
-      { data: { flags: text }, meta },
+      { data: { flags: draft.text, matchMode: draft.matchMode }, meta },
       {
         onSuccess: () => {
-          setText('');
+          onDraft({ ...draft, text: '' });
           void queryClient.invalidateQueries({ queryKey: ['flags'] });
           void queryClient.invalidateQueries({ queryKey: ['challenges'] });
           notify('resources.flags.added', {
@@ -43,21 +60,14 @@ export function FlagCreate({ meta }: { meta: ChallengeMeta }) {
     );
 
   return (
-    <Card
-      sx={{
-        width: { xs: '100%', lg: 360 },
-        ml: { lg: 2 },
-        mt: { xs: 2, lg: 0 },
-        alignSelf: 'flex-start',
-      }}
-    >
+    <Card>
       <CardContent>
         <Typography variant="h6" component="h3" gutterBottom>
           {translate('resources.flags.add_title')}
         </Typography>
         <TextField
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          value={draft.text}
+          onChange={(event) => onDraft({ ...draft, text: event.target.value })}
           label={translate('resources.flags.add_label')}
           helperText={
             tooLong
@@ -70,6 +80,23 @@ export function FlagCreate({ meta }: { meta: ChallengeMeta }) {
           fullWidth
           slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
         />
+        <TextField
+          select
+          value={draft.matchMode}
+          onChange={(event) =>
+            onDraft({ ...draft, matchMode: event.target.value as FlagMatchMode })
+          }
+          label={translate('resources.flags.matching.mode')}
+          helperText={translate(`resources.flags.matching.help.${draft.matchMode}`)}
+          fullWidth
+          sx={{ mt: 2 }}
+        >
+          {MATCH_MODES.map((mode) => (
+            <MenuItem key={mode} value={mode}>
+              {translate(`resources.flags.matching.modes.${mode}`)}
+            </MenuItem>
+          ))}
+        </TextField>
         <MuiButton
           variant="contained"
           sx={{ mt: 2 }}

@@ -1,10 +1,14 @@
 /**
  * A challenge's flags at `/games/:id/challenges/:chalId/flags`: the stored flags with a delete
  * button each, and the bulk "add flags" box. Dynamic-attachment flags carry their own file: the
- * list shows it and whether a team holds it, and the table below adds flag + file pairs.
+ * list shows it and whether a team holds it, and the table below adds flag + file pairs. Static
+ * flags show their match mode, and "Try an answer" tries an answer against them (or against the
+ * flags typed in the add box, before they are added).
  * Dynamic-container challenges have no stored flags: the page shows their flag template instead.
  */
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -28,8 +32,9 @@ import type { ChallengeDetail, FlagInfo } from '@/api/types';
 import { ListError } from '@/console/ListError';
 import { consolePaths, useAdminPath } from '@/console/paths';
 import { fileNameOf, formatFileSize } from '@/lib/files';
-import { FlagCreate } from './FlagCreate';
+import { FlagCreate, type FlagDraft } from './FlagCreate';
 import { FlagPairsCreate } from './FlagPairsCreate';
+import { FlagTry } from './FlagTry';
 import { GameTabs } from '@/console/resources/games/GameTabs';
 import { type ChallengeMeta, useChallengeMeta } from '@/console/data/kit';
 
@@ -61,6 +66,38 @@ function BackButton({ meta }: { meta: ChallengeMeta }) {
 function FlagText() {
   const flag = useRecordContext<FlagInfo>();
   return <code style={{ wordBreak: 'break-all' }}>{flag?.flag}</code>;
+}
+
+function FlagMatchModeChip() {
+  const flag = useRecordContext<FlagInfo>();
+  const translate = useTranslate();
+  if (!flag) return null;
+  return (
+    <Chip
+      size="small"
+      variant={flag.matchMode === 'Exact' ? 'outlined' : 'filled'}
+      color={flag.matchMode === 'Regex' ? 'secondary' : 'default'}
+      label={translate(`resources.flags.matching.modes.${flag.matchMode}`)}
+    />
+  );
+}
+
+/** Beside a static challenge's flags: the add box and "Try an answer", sharing the typed flags. */
+function FlagAside({ meta }: { meta: ChallengeMeta }) {
+  const [draft, setDraft] = useState<FlagDraft>({ text: '', matchMode: 'Exact' });
+  return (
+    <Box
+      sx={{
+        width: { xs: '100%', lg: 360 },
+        ml: { lg: 2 },
+        mt: { xs: 2, lg: 0 },
+        alignSelf: 'flex-start',
+      }}
+    >
+      <FlagCreate meta={meta} draft={draft} onDraft={setDraft} />
+      <FlagTry meta={meta} draft={draft} />
+    </Box>
+  );
 }
 
 function FlagAttachment() {
@@ -156,7 +193,7 @@ function FlagListBody() {
         }
         empty={false}
         error={<ListError />}
-        aside={withFiles ? undefined : <FlagCreate meta={meta} />}
+        aside={withFiles ? undefined : <FlagAside meta={meta} />}
       >
         <DataTable<FlagInfo>
           bulkActionButtons={false}
@@ -168,6 +205,7 @@ function FlagListBody() {
           }
         >
           <DataTable.Col source="flag" disableSort field={FlagText} />
+          {!withFiles && <DataTable.Col source="matchMode" disableSort field={FlagMatchModeChip} />}
           {withFiles && <DataTable.Col source="attachment" disableSort field={FlagAttachment} />}
           {withFiles && <DataTable.Col source="occupied" disableSort field={FlagOccupied} />}
           <DataTable.Col align="right" disableSort>

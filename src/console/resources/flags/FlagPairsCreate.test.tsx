@@ -29,6 +29,7 @@ function serve(flags: FlagInfo[] = []) {
         flag: 'flag{new}',
         attachment: { id: 9, type: 'Remote', url: 'https://x.example/new.bin', fileSize: null },
         occupied: false,
+        matchMode: 'Exact' as const,
       },
     ];
     return { status: 200 };
@@ -53,12 +54,14 @@ describe('FlagPairsCreate', () => {
           fileSize: 3000,
         },
         occupied: true,
+        matchMode: 'Exact' as const,
       },
       {
         id: 2,
         flag: 'flag{two}',
         attachment: { id: 2, type: 'Local', url: null, fileSize: null },
         occupied: false,
+        matchMode: 'Exact' as const,
       },
     ]);
     renderFlags();
