@@ -2784,7 +2784,9 @@ export const models = {
       "disableBloodBonus",
       "originalScore",
       "minScoreRate",
-      "difficulty"
+      "difficulty",
+      "maxAttempts",
+      "attemptWait"
     ],
     "fields": {
       "id": {
@@ -2917,6 +2919,18 @@ export const models = {
         "type": "number",
         "exclusiveMinimum": 0,
         "format": "double"
+      },
+      "maxAttempts": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 1000000,
+        "format": "int32"
+      },
+      "attemptWait": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 86400,
+        "format": "int32"
       }
     }
   },
@@ -3023,6 +3037,20 @@ export const models = {
         "nullable": true,
         "exclusiveMinimum": 0,
         "format": "double"
+      },
+      "maxAttempts": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 0,
+        "maximum": 1000000,
+        "format": "int32"
+      },
+      "attemptWait": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 0,
+        "maximum": 86400,
+        "format": "int32"
       }
     }
   },
@@ -3628,13 +3656,49 @@ export const models = {
       }
     }
   },
+  "ChallengeAttemptsModel": {
+    "required": [
+      "maxAttempts",
+      "attemptsLeft",
+      "attemptWait",
+      "nextAttemptAt",
+      "waitLeft"
+    ],
+    "fields": {
+      "maxAttempts": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "attemptsLeft": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 0,
+        "format": "int32"
+      },
+      "attemptWait": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "nextAttemptAt": {
+        "type": "unknown"
+      },
+      "waitLeft": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int64"
+      }
+    }
+  },
   "ClientFlagContext": {
     "required": [
       "closeTime",
       "instanceEntry",
       "url",
       "fileSize",
-      "containerStart"
+      "containerStart",
+      "attempts"
     ],
     "fields": {
       "closeTime": {
@@ -3655,6 +3719,9 @@ export const models = {
         "format": "int64"
       },
       "containerStart": {
+        "type": "unknown"
+      },
+      "attempts": {
         "type": "unknown"
       }
     }
