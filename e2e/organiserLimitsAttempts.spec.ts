@@ -100,7 +100,7 @@ describe(
       const dialogOf = (on: Page) => on.getByRole('dialog', { name: game.challenge.title });
       const submitIn = async (on: Page, flag: string) => {
         const dialog = dialogOf(on);
-        await dialog.getByLabel('Flag').fill(flag);
+        await dialog.getByRole('textbox', { name: 'Flag' }).fill(flag);
         await dialog.getByRole('button', { name: 'Submit' }).click();
       };
 
@@ -170,8 +170,8 @@ describe(
         await stale.close();
 
         const submissions = await admin.get(`/api/game/${game.id}/submissions?count=100`);
-        const ofTeam = ((await submissions.json()) as { teamName: string }[]).filter(
-          (s) => s.teamName === `Team ${name}`,
+        const ofTeam = ((await submissions.json()) as { team: string }[]).filter(
+          (s) => s.team === `Team ${name}`,
         );
         expect(ofTeam).toHaveLength(2);
         expect(pages.errors).toEqual([]);
