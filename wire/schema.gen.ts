@@ -4298,7 +4298,7 @@ export interface components {
              */
             acceptedCount: number;
         };
-        /** @description A new challenge (`ChallengeInfoModel` as a request). Only `title`, `category` and `type` are used; the other `ChallengeInfoModel` properties are accepted and ignored. */
+        /** @description A new challenge (`ChallengeInfoModel` as a request). Only `title`, `category` and `type` are used, and (**Vexil addition**) `maxAttempts` and `attemptWait`; the other `ChallengeInfoModel` properties are accepted and ignored. */
         ChallengeCreateModel: {
             /**
              * Format: int32
@@ -4336,6 +4336,16 @@ export interface components {
              * @description Ignored.
              */
             acceptedCount?: number;
+            /**
+             * Format: int32
+             * @description **Vexil addition.** The most wrong submissions a team may make (see `ChallengeEditDetailModel.maxAttempts`); absent, null or 0: no limit.
+             */
+            maxAttempts?: number | null;
+            /**
+             * Format: int32
+             * @description **Vexil addition.** Seconds a team waits after a wrong submission (see `ChallengeEditDetailModel.attemptWait`); absent, null or 0: none.
+             */
+            attemptWait?: number | null;
         };
         /**
          * @description Attachment kind.

@@ -2665,6 +2665,20 @@ export const models = {
       "acceptedCount": {
         "type": "integer",
         "format": "int32"
+      },
+      "maxAttempts": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 0,
+        "maximum": 1000000,
+        "format": "int32"
+      },
+      "attemptWait": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 0,
+        "maximum": 86400,
+        "format": "int32"
       }
     }
   },

@@ -8,7 +8,9 @@
  * submissions the rules allow, deciding those of one team in arrival order. Every instance takes
  * the same locks the same way, so a team's submissions to a limited challenge take turns across
  * the cluster and the count each one sees includes every one stored before it: the limit is
- * never exceeded. Unlimited challenges never come here (their path is as cheap as before).
+ * never exceeded. Unlimited challenges never come here (their path is as cheap as before): a
+ * submission whose gate was read just before an organiser set a limit is stored as before, and
+ * counted by every later one.
  *
  * The lock does not stop the rest: inserts of unlimited submissions only take KEY SHARE locks on
  * the registration, and the flag checker locks submissions, instances and challenges, never

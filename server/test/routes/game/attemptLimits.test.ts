@@ -81,6 +81,27 @@ describeEachDatabase('attempt limits', (getDb) => {
     }
   });
 
+  it('takes the limits on create too (a Vexil addition), none unless given', async () => {
+    const game = await createGame(server.app);
+    const create = async (payload: Json) => {
+      const response = await admin({
+        method: 'POST',
+        url: `/api/edit/games/${game.id}/challenges`,
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Json;
+    };
+    expect(await create({ title: 'Capped', maxAttempts: 5, attemptWait: 10 })).toMatchObject({
+      maxAttempts: 5,
+      attemptWait: 10,
+    });
+    expect(await create({ title: 'Plain', score: 3 })).toMatchObject({
+      maxAttempts: 0,
+      attemptWait: 0,
+    });
+  });
+
   it('counts wrong answers down and refuses the team at its limit, recording nothing', async () => {
     const { game, challenge, team } = await limited({ maxAttempts: 2 });
     const call = team.call;
