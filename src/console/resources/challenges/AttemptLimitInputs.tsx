@@ -22,7 +22,6 @@ export function AttemptLimitInputs() {
         <NumberInput
           source="maxAttempts"
           step={1}
-          min={0}
           label={`${PREFIX}.maxAttempts`}
           helperText={`${PREFIX}.maxAttempts_help`}
           validate={specValidator('ChallengeUpdateModel', 'maxAttempts')}
@@ -30,7 +29,6 @@ export function AttemptLimitInputs() {
         <NumberInput
           source="attemptWait"
           step={1}
-          min={0}
           label={`${PREFIX}.attemptWait`}
           helperText={`${PREFIX}.attemptWait_help`}
           validate={specValidator('ChallengeUpdateModel', 'attemptWait')}
