@@ -5027,7 +5027,7 @@ export interface components {
         /** @description **Vexil addition.** One challenge of a game archive. */
         GameArchiveChallenge: {
             type: components["schemas"]["ChallengeType"];
-            /** @description Every setting of the challenge (`title` is required on import). Solve counts, instances and submissions are not part of an archive. */
+            /** @description Every setting of the challenge (`title` is required on import). Solve counts, instances and submissions are not part of an archive. Settings an archive does not name take their defaults: an archive made before attempt limits (`maxAttempts`, `attemptWait`) imports with none. */
             settings: components["schemas"]["ChallengeUpdateModel"];
             /** @description The challenge's shared attachment, or null. */
             attachment?: components["schemas"]["GameArchiveAttachment"] | null;
