@@ -2678,6 +2678,14 @@ export interface paths {
          *     otherwise). The `submit` rate limit is kept per client (the reference shares one bucket among
          *     all clients). A disabled challenge answers 404 (the reference accepts the submission). A
          *     `NotFound` result is stored (the reference leaves such a submission at `FlagSubmitted`).
+         *
+         *     **Vexil addition:** attempt limits (`ChallengeEditDetailModel.maxAttempts`, `attemptWait`).
+         *     Until the team has solved the challenge, each of its submissions that is not (yet) `Accepted`
+         *     uses one of its attempts, and starts its wait: a submission still being checked holds its
+         *     attempt until it is found right, so the limit holds however many arrive at once, on any
+         *     instance. A team at the limit gets 403 "No attempts left for this challenge"; one inside its
+         *     wait gets 429 with `Retry-After` (seconds). Neither is recorded. The team's standing is in
+         *     the challenge's `context.attempts`.
          */
         post: operations["gameSubmitFlag"];
         delete?: never;
@@ -4422,7 +4430,7 @@ export interface components {
              */
             acceptedCount: number;
         };
-        /** @description A new challenge (`ChallengeInfoModel` as a request). Only `title`, `category` and `type` are used; the other `ChallengeInfoModel` properties are accepted and ignored. */
+        /** @description A new challenge (`ChallengeInfoModel` as a request). Only `title`, `category` and `type` are used, and (**Vexil addition**) `maxAttempts` and `attemptWait`; the other `ChallengeInfoModel` properties are accepted and ignored. */
         ChallengeCreateModel: {
             /**
              * Format: int32
@@ -4460,6 +4468,16 @@ export interface components {
              * @description Ignored.
              */
             acceptedCount?: number;
+            /**
+             * Format: int32
+             * @description **Vexil addition.** The most wrong submissions a team may make (see `ChallengeEditDetailModel.maxAttempts`); absent, null or 0: no limit.
+             */
+            maxAttempts?: number | null;
+            /**
+             * Format: int32
+             * @description **Vexil addition.** Seconds a team waits after a wrong submission (see `ChallengeEditDetailModel.attemptWait`); absent, null or 0: none.
+             */
+            attemptWait?: number | null;
         };
         /**
          * @description Attachment kind.
@@ -4524,6 +4542,16 @@ export interface components {
             /** @description **Vexil addition.** How answers are compared with this flag (`Exact` for every flag of a dynamic challenge). */
             matchMode: components["schemas"]["FlagMatchMode"];
         };
+        /**
+         * Format: int32
+         * @description **Vexil addition.** The most wrong submissions a team may make to the challenge (0, the default: no limit). A submission still being checked holds an attempt until it is found right; a right answer never uses one, and once the team has solved the challenge the limit no longer applies. At the limit, a submission is refused with 403 and not recorded.
+         */
+        MaxAttempts: number;
+        /**
+         * Format: int32
+         * @description **Vexil addition.** Seconds a team waits after a wrong submission (or one still being checked) before the next one is taken (0, the default: none); earlier, a submission is refused with 429 and `Retry-After`, and not recorded. Once the team has solved the challenge there is no wait.
+         */
+        AttemptWait: number;
         /** @description A challenge with every setting an organiser can edit. */
         ChallengeEditDetailModel: {
             /**
@@ -4597,6 +4625,8 @@ export interface components {
              * @description Decay constant of the dynamic score; larger decays slower (default 5).
              */
             difficulty: number;
+            maxAttempts: components["schemas"]["MaxAttempts"];
+            attemptWait: components["schemas"]["AttemptWait"];
         };
         /** @description A partial update of a challenge: an absent or null property leaves the stored value unchanged. The type, the flags and the attachment are not changed here. */
         ChallengeUpdateModel: {
@@ -4654,6 +4684,16 @@ export interface components {
              * @description Decay constant of the dynamic score; larger decays slower.
              */
             difficulty?: number | null;
+            /**
+             * Format: int32
+             * @description **Vexil addition.** The most wrong submissions a team may make to this challenge; 0 for no limit. Absent or null leaves it unchanged (a reference client's save keeps it).
+             */
+            maxAttempts?: number | null;
+            /**
+             * Format: int32
+             * @description **Vexil addition.** Seconds a team waits after a wrong submission before its next one; 0 for none. Absent or null leaves it unchanged (a reference client's save keeps it).
+             */
+            attemptWait?: number | null;
         };
         /** @description The new shared attachment of a challenge. */
         AttachmentCreateModel: {
@@ -5007,6 +5047,31 @@ export interface components {
             /** @description Why the start failed (`Failed` only), as a `RequestResponse` title; else null. */
             reason: string | null;
         };
+        /** @description **Vexil addition.** Where a team stands with a challenge's attempt limit and wait. A submission still being checked counts as a wrong one until it is found right, so the numbers move as soon as a flag is sent. */
+        ChallengeAttemptsModel: {
+            /**
+             * Format: int32
+             * @description The most wrong submissions the team may make; 0 for no limit.
+             */
+            maxAttempts: number;
+            /**
+             * Format: int32
+             * @description Wrong submissions the team may still make (0: every further submission is refused); null without a limit.
+             */
+            attemptsLeft: number | null;
+            /**
+             * Format: int32
+             * @description Seconds to wait after a wrong submission; 0 for none.
+             */
+            attemptWait: number;
+            /** @description When the team's wait ends and its next submission is taken; null when it may submit now (or never again, at the limit). */
+            nextAttemptAt: components["schemas"]["Timestamp"] | null;
+            /**
+             * Format: int64
+             * @description Milliseconds from this answer until `nextAttemptAt` (0 when it is null), for a client whose clock differs from the server's.
+             */
+            waitLeft: number;
+        };
         /** @description The team's own attachment and container for a challenge. */
         ClientFlagContext: {
             /** @description The team container's `expectStopAt`; null without a container. */
@@ -5022,6 +5087,8 @@ export interface components {
             fileSize: number | null;
             /** @description **Vexil addition.** Where the team's start of its container stands while it is not running yet (see `POST /api/game/{id}/container/{challengeId}`), or why it failed; null when the team has no start waiting or failed. A failed start is shown until the team starts again. Always present in Vexil's answers; clients of the reference ignore it. */
             containerStart: components["schemas"]["ContainerStartModel"] | null;
+            /** @description **Vexil addition.** The team's attempts at a challenge with an attempt limit or a wait between wrong submissions (`ChallengeEditDetailModel.maxAttempts`, `attemptWait`); null when it has neither, or once the team has solved it (they no longer apply). Always present in Vexil's answers; clients of the reference ignore it. */
+            attempts: components["schemas"]["ChallengeAttemptsModel"] | null;
         };
         /** @description A challenge as seen by a registered team. */
         ChallengeDetailModel: {
@@ -5150,7 +5217,7 @@ export interface components {
         /** @description **Vexil addition.** One challenge of a game archive. */
         GameArchiveChallenge: {
             type: components["schemas"]["ChallengeType"];
-            /** @description Every setting of the challenge (`title` is required on import). Solve counts, instances and submissions are not part of an archive. */
+            /** @description Every setting of the challenge (`title` is required on import). Solve counts, instances and submissions are not part of an archive. Settings an archive does not name take their defaults: an archive made before attempt limits (`maxAttempts`, `attemptWait`) imports with none. */
             settings: components["schemas"]["ChallengeUpdateModel"];
             /** @description The challenge's shared attachment, or null. */
             attachment?: components["schemas"]["GameArchiveAttachment"] | null;
@@ -9881,7 +9948,15 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            /** @description The caller's role is too low, the `X-XSRF-TOKEN` header does not match the `XSRF-TOKEN` cookie, or (**Vexil addition**) the team has no attempts left for this challenge ("No attempts left for this challenge"; nothing recorded). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
             /** @description The game was not found, or the challenge is not an enabled challenge of this game. */
             404: {
                 headers: {
@@ -9892,7 +9967,17 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            /** @description A rate limit was reached, or (**Vexil addition**) the team is inside the challenge's wait after a wrong submission (nothing recorded). `Retry-After` tells when to try again. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
         };

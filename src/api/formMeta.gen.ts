@@ -2820,6 +2820,20 @@ export const models = {
       "acceptedCount": {
         "type": "integer",
         "format": "int32"
+      },
+      "maxAttempts": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 0,
+        "maximum": 1000000,
+        "format": "int32"
+      },
+      "attemptWait": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 0,
+        "maximum": 86400,
+        "format": "int32"
       }
     }
   },
@@ -2949,7 +2963,9 @@ export const models = {
       "disableBloodBonus",
       "originalScore",
       "minScoreRate",
-      "difficulty"
+      "difficulty",
+      "maxAttempts",
+      "attemptWait"
     ],
     "fields": {
       "id": {
@@ -3082,6 +3098,18 @@ export const models = {
         "type": "number",
         "exclusiveMinimum": 0,
         "format": "double"
+      },
+      "maxAttempts": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 1000000,
+        "format": "int32"
+      },
+      "attemptWait": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 86400,
+        "format": "int32"
       }
     }
   },
@@ -3188,6 +3216,20 @@ export const models = {
         "nullable": true,
         "exclusiveMinimum": 0,
         "format": "double"
+      },
+      "maxAttempts": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 0,
+        "maximum": 1000000,
+        "format": "int32"
+      },
+      "attemptWait": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 0,
+        "maximum": 86400,
+        "format": "int32"
       }
     }
   },
@@ -3902,13 +3944,49 @@ export const models = {
       }
     }
   },
+  "ChallengeAttemptsModel": {
+    "required": [
+      "maxAttempts",
+      "attemptsLeft",
+      "attemptWait",
+      "nextAttemptAt",
+      "waitLeft"
+    ],
+    "fields": {
+      "maxAttempts": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "attemptsLeft": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 0,
+        "format": "int32"
+      },
+      "attemptWait": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "nextAttemptAt": {
+        "type": "unknown"
+      },
+      "waitLeft": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int64"
+      }
+    }
+  },
   "ClientFlagContext": {
     "required": [
       "closeTime",
       "instanceEntry",
       "url",
       "fileSize",
-      "containerStart"
+      "containerStart",
+      "attempts"
     ],
     "fields": {
       "closeTime": {
@@ -3929,6 +4007,9 @@ export const models = {
         "format": "int64"
       },
       "containerStart": {
+        "type": "unknown"
+      },
+      "attempts": {
         "type": "unknown"
       }
     }

@@ -125,6 +125,8 @@ export type AnswerResult = Schemas['AnswerResult'];
 export type ContainerInfo = Schemas['ContainerInfoModel'];
 /** A team's container start in the server's start queue (a Vexil addition). */
 export type ContainerStart = Schemas['ContainerStartModel'];
+/** A team's attempts at a challenge with attempt limits (issue 25). */
+export type ChallengeAttempts = Schemas['ChallengeAttemptsModel'];
 
 // game: the scoreboard
 export type Scoreboard = Schemas['ScoreboardModel'];

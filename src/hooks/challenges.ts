@@ -109,6 +109,13 @@ export function useSubmitFlag(
 ) {
   const queryClient = useQueryClient();
   const path = { id: gameId, challengeId };
+  const challengeKey = challengeKeys.challenge(gameId, challengeId);
+  // With attempt limits (issue 25) every submission moves the team's attempts and wait: the
+  // challenge is read again once one is stored, refused or checked. Without, nothing changes there.
+  const rereadAttempts = () => {
+    const challenge = queryClient.getQueryData<TeamChallenge>(challengeKey);
+    if (challenge?.context.attempts) void queryClient.invalidateQueries({ queryKey: challengeKey });
+  };
   return useMutation({
     mutationFn: async (flag: string): Promise<SubmissionOutcome> => {
       const submitId = unwrap(
@@ -117,6 +124,7 @@ export function useSubmitFlag(
           body: { flag },
         }),
       );
+      rereadAttempts();
       return pollSubmission(async () =>
         unwrap(
           await api.GET('/api/game/{id}/challenges/{challengeId}/status/{submitId}', {
@@ -127,6 +135,7 @@ export function useSubmitFlag(
     },
     onSuccess: (outcome) => {
       onChecked?.(outcome);
+      rereadAttempts();
       if (outcome !== 'Accepted') return;
       const challenge = queryClient.getQueryData<TeamChallenge>(
         challengeKeys.challenge(gameId, challengeId),
@@ -138,10 +147,15 @@ export function useSubmitFlag(
       void queryClient.invalidateQueries({ queryKey: challengeKeys.details(gameId) });
     },
     // refused as "game ended", "not accepted"…: the game page's state may have changed
-    onError: (error) =>
-      error instanceof HttpError && error.status === 400
+    onError: (error) => {
+      // out of attempts (403) or inside the wait (429): show where the team stands
+      if (error instanceof HttpError && (error.status === 403 || error.status === 429)) {
+        rereadAttempts();
+      }
+      return error instanceof HttpError && error.status === 400
         ? queryClient.invalidateQueries({ queryKey: gameKeys.detail(gameId) })
-        : undefined,
+        : undefined;
+    },
   });
 }
 

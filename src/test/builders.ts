@@ -113,6 +113,8 @@ export const buildChallenge = (overrides: Partial<ChallengeDetail> = {}): Challe
     originalScore: 1000,
     minScoreRate: 0.25,
     difficulty: 5,
+    maxAttempts: 0,
+    attemptWait: 0,
     ...overrides,
   };
 };

@@ -119,6 +119,7 @@ export const buildTeamChallenge = (overrides: Partial<TeamChallenge> = {}): Team
     url: null,
     fileSize: null,
     containerStart: null,
+    attempts: null,
   },
   ...overrides,
 });

@@ -90,6 +90,8 @@ export function updateChanges(
   copy('originalScore');
   copy('minScoreRate');
   copy('difficulty');
+  copy('maxAttempts');
+  copy('attemptWait');
   if (typeof update.flagTemplate === 'string') {
     changes.flagTemplate = update.flagTemplate.trim() ? update.flagTemplate : null;
   }

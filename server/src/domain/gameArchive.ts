@@ -114,6 +114,8 @@ export function toArchiveSettings(challenge: Challenge): GameArchiveChallenge['s
     originalScore: challenge.originalScore,
     minScoreRate: challenge.minScoreRate,
     difficulty: challenge.difficulty,
+    maxAttempts: challenge.maxAttempts,
+    attemptWait: challenge.attemptWait,
   };
 }
 

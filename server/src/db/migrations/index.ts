@@ -17,6 +17,7 @@ import { webhookFreezeHold } from './0013_webhook_freeze_hold.js';
 import { webhookFreezeChoice } from './0014_webhook_freeze_choice.js';
 import { containerStartQueue } from './0015_container_start_queue.js';
 import { flagMatchMode } from './0016_flag_match_mode.js';
+import { attemptLimits } from './0017_attempt_limits.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -37,4 +38,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0014_webhook_freeze_choice': webhookFreezeChoice,
   '0015_container_start_queue': containerStartQueue,
   '0016_flag_match_mode': flagMatchMode,
+  '0017_attempt_limits': attemptLimits,
 };

@@ -29,6 +29,10 @@ export interface ChallengeSettings {
   originalScore: number;
   minScoreRate: number;
   difficulty: number;
+  /** Most wrong submissions per team; 0 = no limit. */
+  maxAttempts: number;
+  /** Seconds a team waits after a wrong submission; 0 = none. */
+  attemptWait: number;
 }
 
 export interface Challenge extends ChallengeSettings {
@@ -66,6 +70,8 @@ export function toChallenge(row: ChallengeRow): Challenge {
     originalScore: row.original_score,
     minScoreRate: Number(row.min_score_rate),
     difficulty: Number(row.difficulty),
+    maxAttempts: Number(row.max_attempts),
+    attemptWait: Number(row.attempt_wait),
     createdAt: Number(row.created_at),
   };
 }
@@ -91,6 +97,8 @@ function settingsColumns(s: Partial<ChallengeSettings>): Updateable<ChallengesTa
     original_score: s.originalScore,
     min_score_rate: s.minScoreRate,
     difficulty: s.difficulty,
+    max_attempts: s.maxAttempts,
+    attempt_wait: s.attemptWait,
   };
   for (const key of Object.keys(columns)) if (columns[key] === undefined) delete columns[key];
   return columns as Updateable<ChallengesTable>;

@@ -12,7 +12,8 @@ import type { Transaction } from 'kysely';
 import { locksRows } from '../dialects/index.js';
 import type { DB } from '../schema.js';
 
-type LockedTable = 'challenges' | 'game_instances';
+// participations: a team's submissions to challenges with attempt limits (services/limitedSubmissions.ts).
+type LockedTable = 'challenges' | 'game_instances' | 'participations';
 
 export async function lockInIdOrder(
   trx: Transaction<DB>,

@@ -17,7 +17,14 @@ export interface SubmissionGate {
     hidden: boolean;
   } | null;
   participation: { id: number; status: ParticipationStatus } | null;
-  challenge: { id: number; title: string; isEnabled: boolean } | null;
+  challenge: {
+    id: number;
+    title: string;
+    isEnabled: boolean;
+    /** Attempt limits (issue 25): 0 = none. */
+    maxAttempts: number;
+    attemptWait: number;
+  } | null;
 }
 
 export interface SubmissionGateKey {
@@ -39,6 +46,8 @@ interface GateRow {
   challenge_id: number | null;
   challenge_title: string | null;
   is_enabled: number | null;
+  max_attempts: number | string | null;
+  attempt_wait: number | string | null;
 }
 
 const NO_GATE: SubmissionGate = { game: null, participation: null, challenge: null };
@@ -65,6 +74,8 @@ function toGate(row: GateRow | undefined): SubmissionGate {
             id: row.challenge_id,
             title: row.challenge_title ?? '',
             isEnabled: fromFlag(row.is_enabled ?? 0),
+            maxAttempts: Number(row.max_attempts ?? 0),
+            attemptWait: Number(row.attempt_wait ?? 0),
           },
   };
 }
@@ -86,7 +97,8 @@ export async function findSubmissionGates(
     with k(i, game_id, user_id, challenge_id) as (values ${keyRows})
     select k.i, g.id as game_id, g.title as game_title, g.start_time, g.end_time,
       g.practice_mode, g.hidden, p.id as participation_id, p.status as participation_status,
-      c.id as challenge_id, c.title as challenge_title, c.is_enabled
+      c.id as challenge_id, c.title as challenge_title, c.is_enabled, c.max_attempts,
+      c.attempt_wait
     from k
     left join games g on g.id = k.game_id
     left join participation_members m on m.game_id = g.id and m.user_id = k.user_id

@@ -28,6 +28,10 @@ export interface ChallengesTable {
   original_score: Generated<number>;
   min_score_rate: Generated<number>;
   difficulty: Generated<number>;
+  /** Most wrong submissions per team; 0 = no limit (issue 25). */
+  max_attempts: Generated<number>;
+  /** Seconds between a team's wrong submission and its next; 0 = none. */
+  attempt_wait: Generated<number>;
   created_at: EpochMs;
 }
 

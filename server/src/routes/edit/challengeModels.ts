@@ -64,5 +64,7 @@ export async function toChallengeDetail(
     originalScore: c.originalScore,
     minScoreRate: c.minScoreRate,
     difficulty: c.difficulty,
+    maxAttempts: c.maxAttempts,
+    attemptWait: c.attemptWait,
   };
 }

@@ -43,7 +43,15 @@ export const editChallengeHandlers: Handlers = {
     const { id: gameId } = request.params;
     await requireGame(request, gameId);
     const { title, category = 'Misc', type = 'StaticAttachment' } = request.body;
-    const challenge = await createChallenge(request.server.db, gameId, { title, category, type });
+    // Vexil addition (issue 25): attempt limits may be set from the start.
+    const { maxAttempts, attemptWait } = request.body;
+    const challenge = await createChallenge(request.server.db, gameId, {
+      title,
+      category,
+      type,
+      maxAttempts: maxAttempts ?? undefined,
+      attemptWait: attemptWait ?? undefined,
+    });
     logAdminAction(request, `Added challenge ${challenge.id} to game ${gameId}`);
     return toChallengeDetail(request.server.db, challenge);
   },

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { components } from '#wire/schema.gen.js';
 import { attachmentViews } from '../../db/repositories/attachments.js';
+import { tallyAttempts, tallyKey } from '../../db/repositories/attemptTallies.js';
 import type { Challenge } from '../../db/repositories/challenges.js';
 import { findChallenge } from '../../db/repositories/challenges.js';
 import { findStartOfInstance, queuePosition } from '../../db/repositories/containerStarts.js';
@@ -10,6 +11,7 @@ import { findContainerOfInstance } from '../../db/repositories/containers.js';
 import { findInstance, type GameInstance } from '../../db/repositories/instances.js';
 import { findTeamById } from '../../db/repositories/teams.js';
 import type { DB } from '../../db/schema.js';
+import { attemptStanding, limitsAttempts, NO_ATTEMPTS } from '../../domain/attemptLimits.js';
 import { toContainerStartModel } from '../../domain/containerStarts.js';
 import { containerEntry, isContainerChallenge } from '../../domain/containers.js';
 import { challengeScore } from '../../domain/scoring/dynamicScore.js';
@@ -58,7 +60,16 @@ async function flagContext(
     url,
     fileSize: view?.fileSize ?? null,
     containerStart: isContainerChallenge(challenge.type) ? await startOf(db, instance.id) : null,
+    attempts: await attemptsOf(db, challenge, instance),
   };
+}
+
+/** The team's attempts at a challenge with attempt limits (issue 25); null without limits. */
+async function attemptsOf(db: Kysely<DB>, challenge: Challenge, instance: GameInstance) {
+  if (!limitsAttempts(challenge)) return null;
+  const pair = { participationId: instance.participationId, challengeId: challenge.id };
+  const tally = (await tallyAttempts(db, [pair])).get(tallyKey(pair)) ?? NO_ATTEMPTS;
+  return attemptStanding(challenge, tally, Date.now());
 }
 
 /** Where the team's container start stands (the start queue, issue 24); null without one. */

@@ -1,7 +1,13 @@
 /** Submitting a flag and reading its result (G16, G17). */
 import { findOwnSubmissionStatus } from '../../db/repositories/submissions.js';
+import {
+  limitsAttempts,
+  NO_ATTEMPTS_LEFT,
+  retryAfterSeconds,
+  waitTitle,
+} from '../../domain/attemptLimits.js';
 import { checkGate } from '../../domain/gameGate.js';
-import { notFound } from '../../http/errors.js';
+import { ApiError, forbidden, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { callerOf, logAction, viewerOf } from './context.js';
 
@@ -24,7 +30,7 @@ export const gameSubmitHandlers: Handlers = {
     checkGate(game, participation, now, { endedBlocked: true, viewer: viewerOf(request) });
     // Vexil differs: a disabled challenge takes no submissions.
     if (!challenge?.isEnabled) throw notFound('The challenge was not found');
-    const submissionId = await submissionBatches.write({
+    const submission = {
       gameId: game!.id,
       challengeId: challenge.id,
       participationId: participation.id,
@@ -33,7 +39,20 @@ export const gameSubmitHandlers: Handlers = {
       answer: request.body.flag.trim(),
       now,
       claim: request.server.flagChecker.newClaim(),
-    });
+    };
+    let submissionId: number;
+    if (!limitsAttempts(challenge)) {
+      submissionId = await submissionBatches.write(submission);
+    } else {
+      // Vexil addition (issue 25): stored only if the team's attempts allow it.
+      const outcome = await submissionBatches.writeLimited({ ...submission, rules: challenge });
+      if ('reason' in outcome) {
+        if (outcome.reason === 'limit') throw forbidden(NO_ATTEMPTS_LEFT);
+        const seconds = retryAfterSeconds(outcome.until, Date.now());
+        throw new ApiError(429, waitTitle(seconds), 429, seconds);
+      }
+      submissionId = outcome.id;
+    }
     request.server.flagChecker.enqueue(submissionId);
     logAction(
       request,

@@ -51,6 +51,7 @@ describeEachDatabase('the team view of challenges and of the game', (getDb) => {
         url: `/assets/${stored.hash}/notes.txt`,
         fileSize: 11,
         containerStart: null,
+        attempts: null,
       },
     });
   });

@@ -21,6 +21,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { AddRowButton } from '@/console/inputs/AddRowButton';
+import { AttemptLimitInputs } from './AttemptLimitInputs';
 import { models } from '@/api/formMeta.gen';
 import type { ChallengeDetail } from '@/api/types';
 import { MarkdownInput } from '@/console/inputs/MarkdownInput';
@@ -211,6 +212,7 @@ export function ChallengeInputs() {
           />
         )}
       </FormDataConsumer>
+      <AttemptLimitInputs />
 
       {type && hasContainer(type) && <ContainerInputs type={type} />}
     </Stack>

@@ -79,7 +79,13 @@ export function ChallengeDialog(props: ChallengeDialogProps) {
   // the last challenge stays shown while the dialog closes
   const [shownId, setShownId] = useState(challengeId);
   if (challengeId !== undefined && challengeId !== shownId) setShownId(challengeId);
-  const { data: challenge, error, isPending, refetch } = useTeamChallenge(gameId, shownId);
+  const {
+    data: challenge,
+    dataUpdatedAt,
+    error,
+    isPending,
+    refetch,
+  } = useTeamChallenge(gameId, shownId);
   const open = challengeId !== undefined;
   // a challenge whose flag was sent from this dialog keeps its flag box to show the outcome (the
   // board may say "solved" before the check answers), until the dialog closes
@@ -138,6 +144,8 @@ export function ChallengeDialog(props: ChallengeDialogProps) {
                 practice={practice}
                 onAccepted={onAccepted}
                 onSubmitted={() => setSubmittedId(challenge.id)}
+                attempts={challenge.context.attempts}
+                attemptsReadAt={dataUpdatedAt}
               />
             )}
           </ChallengeView>

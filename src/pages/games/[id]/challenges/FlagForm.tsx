@@ -15,7 +15,10 @@ import FlagIcon from '@mui/icons-material/Flag';
 import { useTranslation } from 'react-i18next';
 import { fieldValidator, maxLengthOf } from '@/api/validation';
 import { useNotify } from '@/lib/notifications';
+import type { ChallengeAttempts } from '@/api/types';
 import { useSubmitFlag, type SubmissionOutcome } from '@/hooks/challenges';
+import { AttemptsStatus } from './AttemptsStatus';
+import { useAttemptWait } from './useAttemptWait';
 
 const validateFlag = fieldValidator('FlagSubmitModel', 'flag');
 const FLAG_MAX_LENGTH = maxLengthOf('FlagSubmitModel', 'flag');
@@ -32,6 +35,9 @@ export interface FlagFormProps {
   onAccepted: (challengeId: number) => void;
   /** A flag was sent for checking. */
   onSubmitted?: () => void;
+  /** The team's attempts when the challenge has attempt limits (issue 25), and when it was read. */
+  attempts?: ChallengeAttempts | null;
+  attemptsReadAt?: number;
 }
 
 type Shown = SubmissionOutcome | 'AlreadySolved' | undefined;
@@ -73,6 +79,8 @@ export function FlagForm({
   practice,
   onAccepted,
   onSubmitted,
+  attempts,
+  attemptsReadAt = 0,
 }: FlagFormProps) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -80,6 +88,7 @@ export function FlagForm({
   const [invalid, setInvalid] = useState<string>();
   const [shown, setShown] = useState<Shown>();
   const solvedBefore = useRef(solved);
+  const gate = useAttemptWait(attempts, attemptsReadAt);
   const submit = useSubmitFlag(gameId, challengeId, {
     onChecked: (outcome) => {
       if (outcome !== 'Accepted') return;
@@ -94,7 +103,7 @@ export function FlagForm({
     event.preventDefault();
     const failure = validateFlag(flag);
     setInvalid(failure && t(failure.message, failure.args));
-    if (failure || submit.isPending) return;
+    if (failure || submit.isPending || gate.blocked) return;
     setShown(undefined);
     solvedBefore.current = solved;
     onSubmitted?.();
@@ -144,12 +153,14 @@ export function FlagForm({
           type="submit"
           variant="contained"
           loading={submit.isPending}
+          disabled={gate.blocked}
           startIcon={<FlagIcon />}
           sx={{ flexShrink: 0, minHeight: 40 }}
         >
           {t('challenges.flag.submit')}
         </Button>
       </Box>
+      <AttemptsStatus gate={gate} />
       <Outcome outcome={shown} practice={practice} />
     </Stack>
   );
