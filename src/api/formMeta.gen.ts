@@ -76,7 +76,8 @@ export const enums = {
     "Notice",
     "GameStart",
     "GameEnd",
-    "TeamRegistered"
+    "TeamRegistered",
+    "Award"
   ],
   "WebhookDeliveryEvent": [
     "FirstBlood",
@@ -87,6 +88,7 @@ export const enums = {
     "GameStart",
     "GameEnd",
     "TeamRegistered",
+    "Award",
     "Test"
   ],
   "WebhookDeliveryStatus": [
@@ -1447,6 +1449,7 @@ export const models = {
           "GameStart",
           "GameEnd",
           "TeamRegistered",
+          "Award",
           "Test"
         ],
         "enumName": "WebhookDeliveryEvent"
@@ -1553,7 +1556,8 @@ export const models = {
             "Notice",
             "GameStart",
             "GameEnd",
-            "TeamRegistered"
+            "TeamRegistered",
+            "Award"
           ],
           "enumName": "WebhookEvent"
         }
@@ -1646,7 +1650,8 @@ export const models = {
             "Notice",
             "GameStart",
             "GameEnd",
-            "TeamRegistered"
+            "TeamRegistered",
+            "Award"
           ],
           "enumName": "WebhookEvent"
         }
@@ -1702,7 +1707,8 @@ export const models = {
             "Notice",
             "GameStart",
             "GameEnd",
-            "TeamRegistered"
+            "TeamRegistered",
+            "Award"
           ],
           "enumName": "WebhookEvent"
         }
@@ -2003,6 +2009,33 @@ export const models = {
       }
     }
   },
+  "ScoreboardAward": {
+    "required": [
+      "id",
+      "value",
+      "reason",
+      "time"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "value": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "time": {
+        "type": "integer",
+        "format": "int64"
+      }
+    }
+  },
   "ScoreboardItem": {
     "required": [
       "id",
@@ -2066,6 +2099,12 @@ export const models = {
         "type": "integer",
         "minimum": 0,
         "format": "int32"
+      },
+      "awards": {
+        "type": "array",
+        "items": {
+          "ref": "ScoreboardAward"
+        }
       }
     }
   },
@@ -3087,6 +3126,130 @@ export const models = {
         "nullable": true,
         "maxLength": 2048,
         "default": ""
+      }
+    }
+  },
+  "AwardCreateModel": {
+    "required": [
+      "teamId",
+      "value",
+      "reason"
+    ],
+    "fields": {
+      "teamId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "value": {
+        "type": "integer",
+        "minimum": -1000000,
+        "maximum": 1000000,
+        "format": "int32"
+      },
+      "reason": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 256
+      },
+      "time": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int64"
+      }
+    }
+  },
+  "AwardModel": {
+    "required": [
+      "id",
+      "gameId",
+      "teamId",
+      "teamName",
+      "participationId",
+      "value",
+      "reason",
+      "time",
+      "givenBy",
+      "createdAt",
+      "updatedAt"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "gameId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "teamId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "teamName": {
+        "type": "string"
+      },
+      "participationId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "value": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "time": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "givenBy": {
+        "type": "string",
+        "nullable": true
+      },
+      "createdAt": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "updatedAt": {
+        "type": "integer",
+        "format": "int64"
+      }
+    }
+  },
+  "AwardUpdateModel": {
+    "required": [],
+    "fields": {
+      "teamId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "value": {
+        "type": "integer",
+        "minimum": -1000000,
+        "maximum": 1000000,
+        "format": "int32"
+      },
+      "reason": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 256
+      },
+      "time": {
+        "type": "integer",
+        "format": "int64"
       }
     }
   },

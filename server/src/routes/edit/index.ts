@@ -1,4 +1,5 @@
 import type { Handlers } from '../../http/handlers.js';
+import { editAwardHandlers } from './awards.js';
 import { editChallengeFileHandlers } from './challengeFiles.js';
 import { editChallengeHandlers } from './challenges.js';
 import { editGameArchiveHandlers } from './gameArchive.js';
@@ -16,4 +17,5 @@ export const editHandlers: Handlers = {
   ...editChallengeHandlers,
   ...editChallengeFileHandlers,
   ...editTestContainerHandlers,
+  ...editAwardHandlers,
 };
