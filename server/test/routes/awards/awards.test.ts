@@ -40,7 +40,10 @@ describeEachDatabase('awards', (getDb) => {
   async function twoTeams() {
     const { db } = server.app;
     const game = await seedGame(db);
-    const challenge = await seedChallenge(db, game.id, { minScoreRate: 1, disableBloodBonus: true });
+    const challenge = await seedChallenge(db, game.id, {
+      minScoreRate: 1,
+      disableBloodBonus: true,
+    });
     const early = await seedTeam(db, game.id, { name: `Early ${game.id}` });
     const late = await seedTeam(db, game.id, { name: `Late ${game.id}` });
     await solve(db, {
