@@ -53,7 +53,9 @@ const selectAwards = (db: Db) =>
       'a.updated_at',
     ]);
 
-type AwardSelection = Awaited<ReturnType<ReturnType<typeof selectAwards>['executeTakeFirstOrThrow']>>;
+type AwardSelection = Awaited<
+  ReturnType<ReturnType<typeof selectAwards>['executeTakeFirstOrThrow']>
+>;
 
 const toAward = (row: AwardSelection): Award => ({
   id: row.id,

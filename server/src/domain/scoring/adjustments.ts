@@ -35,7 +35,10 @@ export interface ScoreStep {
 }
 
 /** Two lists of steps in time order as one (solves first on an equal time). */
-export function mergeSteps(solves: readonly ScoreStep[], others: readonly ScoreStep[]): ScoreStep[] {
+export function mergeSteps(
+  solves: readonly ScoreStep[],
+  others: readonly ScoreStep[],
+): ScoreStep[] {
   if (others.length === 0) return solves as ScoreStep[];
   const merged: ScoreStep[] = [];
   let i = 0;

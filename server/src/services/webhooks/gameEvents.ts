@@ -45,7 +45,14 @@ export function teamRegisteredEvent(
  */
 export function awardEvent(
   game: GameRef,
-  award: { id: number; teamId: number; teamName: string; value: number; reason: string; time: number },
+  award: {
+    id: number;
+    teamId: number;
+    teamName: string;
+    value: number;
+    reason: string;
+    time: number;
+  },
 ): OutboxEvent {
   return {
     event: 'Award',
