@@ -3159,7 +3159,7 @@ export interface components {
             status: components["schemas"]["ParticipationStatus"] | null;
             previous: components["schemas"]["ParticipationStatus"] | null;
         };
-        /** @description **Vexil addition.** The `game.json` of a game archive: the game's settings, its poster and its challenges with their flags and attachments. Unknown properties are ignored on import, like in request bodies. */
+        /** @description **Vexil addition.** The `game.json` of a game archive: the game's settings, its poster, its challenges with their flags and attachments, and (issue 25) the record of its awards. Unknown properties are ignored on import, like in request bodies. */
         GameArchiveManifest: {
             /**
              * @description Always `vexil-game`.
@@ -3182,6 +3182,8 @@ export interface components {
             poster?: components["schemas"]["GameArchiveFile"] | null;
             /** @description Challenges in the order they were created. */
             challenges: components["schemas"]["GameArchiveChallenge"][];
+            /** @description **Vexil addition (issue 25).** The game's awards, by time, each naming its team. An archive carries no teams, registrations or solves, so an import checks these and keeps them out of the new game (which starts without registrations): they are the record of the original's awards. Archives without `awards` (older ones) import as before. */
+            awards?: components["schemas"]["GameArchiveAward"][];
         };
         /** @description Self-registration request. */
         RegisterModel: {
@@ -5137,6 +5139,25 @@ export interface components {
             attachment?: components["schemas"]["GameArchiveAttachment"] | null;
             /** @description Stored flags, each with its own attachment for `DynamicAttachment` challenges. */
             flags: components["schemas"]["GameArchiveFlag"][];
+        };
+        /** @description **Vexil addition.** An award of a game archive. */
+        GameArchiveAward: {
+            /** @description The team's name when the game was exported. */
+            team: string;
+            /**
+             * Format: int32
+             * @description Points given (positive) or taken (negative).
+             */
+            value: number;
+            /** @description Why. */
+            reason: string;
+            /**
+             * Format: int64
+             * @description When it counted (epoch ms).
+             */
+            time: number;
+            /** @description Who gave it, if known. */
+            givenBy?: string | null;
         };
     };
     responses: {

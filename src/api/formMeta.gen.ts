@@ -225,6 +225,13 @@ export const models = {
         "items": {
           "ref": "GameArchiveChallenge"
         }
+      },
+      "awards": {
+        "type": "array",
+        "maxItems": 10000,
+        "items": {
+          "ref": "GameArchiveAward"
+        }
       }
     }
   },
@@ -1639,7 +1646,7 @@ export const models = {
       },
       "events": {
         "type": "array",
-        "maxItems": 8,
+        "maxItems": 9,
         "items": {
           "type": "string",
           "enum": [
@@ -1696,7 +1703,7 @@ export const models = {
       },
       "events": {
         "type": "array",
-        "maxItems": 8,
+        "maxItems": 9,
         "items": {
           "type": "string",
           "enum": [
@@ -4124,6 +4131,39 @@ export const models = {
         "items": {
           "ref": "GameArchiveFlag"
         }
+      }
+    }
+  },
+  "GameArchiveAward": {
+    "required": [
+      "team",
+      "value",
+      "reason",
+      "time"
+    ],
+    "fields": {
+      "team": {
+        "type": "string",
+        "maxLength": 128
+      },
+      "value": {
+        "type": "integer",
+        "minimum": -1000000,
+        "maximum": 1000000,
+        "format": "int32"
+      },
+      "reason": {
+        "type": "string",
+        "maxLength": 256
+      },
+      "time": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "givenBy": {
+        "type": "string",
+        "nullable": true,
+        "maxLength": 128
       }
     }
   }
