@@ -9,6 +9,7 @@
  *
  * BENCH_BUILDS (60) builds measured after 5 unmeasured ones; BENCH_BURST (6) accepted solves
  * between builds, spread over challenges with a skew toward the first ones; 50 ms between builds.
+ * BENCH_AWARDS (0) organisers' awards (issue 25) given to random teams before the builds.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -21,6 +22,7 @@ import { seedGame } from './event/seed.js';
 const BUILDS = Number(process.env.BENCH_BUILDS ?? 60);
 const BURST = Number(process.env.BENCH_BURST ?? 6);
 const WARM_UP = 5;
+const AWARDS = Number(process.env.BENCH_AWARDS ?? 0);
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
@@ -41,6 +43,23 @@ async function measure(kind: DialectName): Promise<void> {
     });
     const user = await db.selectFrom('users').select(['id', 'user_name']).executeTakeFirstOrThrow();
     const random = seededRandom(7);
+    for (let award = 0; award < AWARDS; award++) {
+      const team = game.teams[Math.floor(random() * game.teams.length)];
+      const now = Date.now();
+      await db
+        .insertInto('awards')
+        .values({
+          game_id: game.id,
+          participation_id: team.participationId,
+          value: award % 5 === 0 ? -25 : 50,
+          reason: `Bench award ${award}`,
+          time: now - 60_000 + award,
+          given_by: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
     const waited: number[] = [];
     const inWorker: number[] = [];
     let written = 0;
@@ -84,7 +103,8 @@ async function measure(kind: DialectName): Promise<void> {
       `${kind}: ${BUILDS} builds, ${BURST} solves between builds — ` +
         `waited median ${ms(quantile(waited, 0.5))}, p90 ${ms(quantile(waited, 0.9))}; ` +
         `in the worker median ${ms(quantile(inWorker, 0.5))}, p90 ${ms(quantile(inWorker, 0.9))}; ` +
-        `team rows written per build ${Math.round(written / BUILDS)} of ${game.teams.length}`,
+        `team rows written per build ${Math.round(written / BUILDS)} of ${game.teams.length}` +
+        (AWARDS > 0 ? `; ${AWARDS} awards` : ''),
     );
   } finally {
     await builder.close();

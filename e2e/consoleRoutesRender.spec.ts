@@ -74,6 +74,7 @@ function routesOf(seed: ConsoleSeed, ids: Ids): ConsoleRoute[] {
       shows: (page) => page.getByRole('tab', { name: 'Info', selected: true }),
     },
     { name: 'notices', path: `${game}/notices`, shows: text(seed.notice) },
+    { name: 'awards', path: `${game}/awards`, shows: text('No awards yet.') },
     {
       name: 'review',
       path: `${game}/review`,

@@ -2208,6 +2208,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/edit/games/{id}/awards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an award
+         * @description **Vexil addition.** Gives a team points (positive `value`) or takes them (negative), with a
+         *     reason, at `time` (now by default). The board shows it at once (the players' hub pushes
+         *     `ReceivedScoreboardUpdate`; an award at or after the scoreboard freeze stays off the frozen
+         *     board until the end), webhooks taking `Award` are queued (held during the freeze like a
+         *     solve), and the admin log records who gave it.
+         *
+         *     400 when the team is not registered for this game, the time lies outside the game, the
+         *     reason is blank or the value is 0.
+         *
+         *     The request must carry the `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403
+         *     otherwise).
+         */
+        post: operations["editAddAward"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/edit/games/{id}/awards/{awardId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+                /** @description Award id. */
+                awardId: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit an award
+         * @description **Vexil addition.** Changes an award's team, value, reason or time (only the fields sent);
+         *     the board follows. No webhook is sent for an edit; the admin log records it. 400 as for
+         *     giving one.
+         *
+         *     The request must carry the `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403
+         *     otherwise).
+         */
+        put: operations["editUpdateAward"];
+        post?: never;
+        /**
+         * Remove an award
+         * @description **Vexil addition.** Removes an award; the board follows. The admin log records it.
+         *
+         *     The request must carry the `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403
+         *     otherwise).
+         */
+        delete: operations["editDeleteAward"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/game/recent": {
         parameters: {
             query?: never;
@@ -2625,6 +2695,31 @@ export interface paths {
          *     (challenges, flag submission, containers, writeup).
          */
         get: operations["gameGetDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/game/{id}/awards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a game's awards
+         * @description **Vexil addition.** Answers every award of the game (points organisers gave or took from a
+         *     team), by time, then id, with the team and the organiser who gave it. Works before the game
+         *     starts and after it ends; a hidden game is readable here as everywhere for Monitors.
+         */
+        get: operations["gameGetAwards"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3151,7 +3246,7 @@ export interface components {
             status: components["schemas"]["ParticipationStatus"] | null;
             previous: components["schemas"]["ParticipationStatus"] | null;
         };
-        /** @description **Vexil addition.** The `game.json` of a game archive: the game's settings, its poster and its challenges with their flags and attachments. Unknown properties are ignored on import, like in request bodies. */
+        /** @description **Vexil addition.** The `game.json` of a game archive: the game's settings, its poster, its challenges with their flags and attachments, and (issue 25) the record of its awards. Unknown properties are ignored on import, like in request bodies. */
         GameArchiveManifest: {
             /**
              * @description Always `vexil-game`.
@@ -3174,6 +3269,8 @@ export interface components {
             poster?: components["schemas"]["GameArchiveFile"] | null;
             /** @description Challenges in the order they were created. */
             challenges: components["schemas"]["GameArchiveChallenge"][];
+            /** @description **Vexil addition (issue 25).** The game's awards, by time, each naming its team. An archive carries no teams, registrations or solves, so an import checks these and keeps them out of the new game (which starts without registrations): they are the record of the original's awards. Archives without `awards` (older ones) import as before. */
+            awards?: components["schemas"]["GameArchiveAward"][];
         };
         /** @description Self-registration request. */
         RegisterModel: {
@@ -3762,15 +3859,15 @@ export interface components {
          */
         WebhookFormat: "Discord" | "Slack" | "Json";
         /**
-         * @description An event an endpoint can subscribe to. `Notice` covers the organisers' notices, and the platform's blood notices for an endpoint that does not take that blood's own event (so a blood reaches each endpoint once, as `FirstBlood`… when it takes it); `TeamRegistered` is a team's registration being created. Solves, bloods and blood notices made after a game's scoreboard freeze are held until the game ends (see `WebhookDeliveryModel.heldUntil`).
+         * @description An event an endpoint can subscribe to. `Notice` covers the organisers' notices, and the platform's blood notices for an endpoint that does not take that blood's own event (so a blood reaches each endpoint once, as `FirstBlood`… when it takes it); `TeamRegistered` is a team's registration being created. Solves, bloods and blood notices made after a game's scoreboard freeze are held until the game ends (see `WebhookDeliveryModel.heldUntil`). **Vexil addition (issue 25):** `Award`, an organiser giving or taking points from a team (`team`, `award {id, value, reason}`); one dated at or after the freeze is held like a solve.
          * @enum {string}
          */
-        WebhookEvent: "FirstBlood" | "SecondBlood" | "ThirdBlood" | "Solve" | "Notice" | "GameStart" | "GameEnd" | "TeamRegistered";
+        WebhookEvent: "FirstBlood" | "SecondBlood" | "ThirdBlood" | "Solve" | "Notice" | "GameStart" | "GameEnd" | "TeamRegistered" | "Award";
         /**
          * @description The event of a delivery; `Test` is what "Send test" queues.
          * @enum {string}
          */
-        WebhookDeliveryEvent: "FirstBlood" | "SecondBlood" | "ThirdBlood" | "Solve" | "Notice" | "GameStart" | "GameEnd" | "TeamRegistered" | "Test";
+        WebhookDeliveryEvent: "FirstBlood" | "SecondBlood" | "ThirdBlood" | "Solve" | "Notice" | "GameStart" | "GameEnd" | "TeamRegistered" | "Award" | "Test";
         /**
          * @description `Pending` (waiting for its first or next attempt), `Delivered` (answered 2xx) or `Failed` (every attempt failed).
          * @enum {string}
@@ -4035,6 +4132,20 @@ export interface components {
             /** @description Solve time. */
             time: components["schemas"]["Timestamp"];
         };
+        /** @description **Vexil addition.** An award on the scoreboard: points given or taken, and why. */
+        ScoreboardAward: {
+            /** @description Award id. */
+            id: components["schemas"]["Int32Id"];
+            /**
+             * Format: int32
+             * @description Points given (positive) or taken (negative).
+             */
+            value: number;
+            /** @description Why, as the organiser wrote it. */
+            reason: string;
+            /** @description When it counts (the time line steps there). */
+            time: components["schemas"]["Timestamp"];
+        };
         /** @description One team's row on the scoreboard. */
         ScoreboardItem: {
             /**
@@ -4052,12 +4163,12 @@ export interface components {
             avatar: string | null;
             /**
              * Format: int32
-             * @description Total score (sum of `solvedChallenges[].score`).
+             * @description Total score (sum of `solvedChallenges[].score`; **Vexil addition:** plus the sum of `awards[].value`, so it may be negative).
              */
             score: number;
             /**
              * Format: int32
-             * @description Overall rank, 1-based and without ties: score descending, then `lastSubmissionTime` ascending, then registration order. 0 only in the stand-in row of `GET /api/game/{id}/details` for a team that is not on the board.
+             * @description Overall rank, 1-based and without ties: score descending, then `lastSubmissionTime` (the time the team reached its score) ascending, then registration order. 0 only in the stand-in row of `GET /api/game/{id}/details` for a team that is not on the board.
              */
             rank: number;
             /**
@@ -4065,7 +4176,7 @@ export interface components {
              * @description Rank among the teams of the same division; null when the team has no division.
              */
             divisionRank: number | null;
-            /** @description Time of the last counted solve; `-62135596800000` (year 1, the "never" value) when the team has no solve. */
+            /** @description Time of the last counted solve; `-62135596800000` (year 1, the "never" value) when the team has no solve. **Vexil differs:** the time of the team's last score change, so an award (`awards`) counts as a solve here: the tie rule stays "whoever reached the score first". */
             lastSubmissionTime: components["schemas"]["Timestamp"];
             /** @description Counted solves, in time order. */
             solvedChallenges: components["schemas"]["ChallengeItem"][];
@@ -4074,6 +4185,8 @@ export interface components {
              * @description Length of `solvedChallenges`.
              */
             solvedCount: number;
+            /** @description **Vexil addition**, present only when the team has an award: the points organisers gave (positive) or took (negative), in time order. Like solves, an award dated at or after a scoreboard freeze is left out of the frozen board (but for the team's own view) until the game ends. */
+            awards?: components["schemas"]["ScoreboardAward"][];
         };
         /** @description A team that earned a blood on a challenge. */
         Blood: {
@@ -4779,6 +4892,66 @@ export interface components {
             /** @description Every flag tried, in order. */
             flags: components["schemas"]["FlagTryVerdict"][];
         };
+        /** @description **Vexil addition.** A new award. `time` defaults to now, or to the game's last millisecond once the game has ended (before the start: the start); a given time must lie within the game (`start` ≤ time < `end`). */
+        AwardCreateModel: {
+            /** @description The team; it must be registered for the game. */
+            teamId: components["schemas"]["Int32Id"];
+            /**
+             * Format: int32
+             * @description Points to give (positive) or take (negative); not 0.
+             */
+            value: number;
+            /** @description Why (shown to players on the scoreboard); not blank. */
+            reason: string;
+            /**
+             * Format: int64
+             * @description When it counts (epoch ms); null or absent for now.
+             */
+            time?: number | null;
+        };
+        /** @description **Vexil addition.** An award: points given (positive `value`) or taken (negative) from a team's registration in a game, with a reason and the time it counts at. */
+        AwardModel: {
+            id: components["schemas"]["Int32Id"];
+            gameId: components["schemas"]["Int32Id"];
+            /** @description The team. */
+            teamId: components["schemas"]["Int32Id"];
+            /** @description The team's name now. */
+            teamName: string;
+            /** @description The team's registration in the game. */
+            participationId: components["schemas"]["Int32Id"];
+            /**
+             * Format: int32
+             * @description Points given (positive) or taken (negative); never 0.
+             */
+            value: number;
+            /** @description Why, as shown on the scoreboard. */
+            reason: string;
+            /** @description When it counts: the team's score line steps there, and an award at or after the game's scoreboard freeze is hidden from the frozen board until the end, like a solve. */
+            time: components["schemas"]["Timestamp"];
+            /** @description The user name of the organiser who gave it; null once that account is deleted. */
+            givenBy: string | null;
+            /** @description When it was recorded. */
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When it was last edited (its creation until then). */
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description **Vexil addition.** Changes to an award: only the fields sent change (same rules as `AwardCreateModel`). */
+        AwardUpdateModel: {
+            /** @description The team; it must be registered for the game. */
+            teamId?: components["schemas"]["Int32Id"];
+            /**
+             * Format: int32
+             * @description Points to give (positive) or take (negative); not 0.
+             */
+            value?: number;
+            /** @description Why (shown to players on the scoreboard); not blank. */
+            reason?: string;
+            /**
+             * Format: int64
+             * @description When it counts (epoch ms), within the game.
+             */
+            time?: number;
+        };
         /** @description A page of public games. */
         ArrayResponseOfBasicGameInfoModel: {
             data: components["schemas"]["BasicGameInfoModel"][];
@@ -4858,11 +5031,11 @@ export interface components {
         };
         /** @description A point of a score series. */
         TimeLine: {
-            /** @description Solve time. */
+            /** @description Solve time (or award time). */
             time: components["schemas"]["Timestamp"];
             /**
              * Format: int32
-             * @description The team's total right after this solve.
+             * @description The team's total right after this solve (or award).
              */
             score: number;
         };
@@ -4875,7 +5048,7 @@ export interface components {
             id: number;
             /** @description Team name. */
             name: string;
-            /** @description One point per counted solve, in time order (no initial zero point). */
+            /** @description One point per counted solve, in time order (no initial zero point). **Vexil addition:** and one per award (`ScoreboardItem.awards`) at the award's time. */
             items: components["schemas"]["TimeLine"][];
         };
         /** @description A snapshot of a game's scoreboard. Only teams whose registration is `Accepted` appear. Per team and challenge only the earliest accepted submission made strictly before the game end counts. Challenge scores are dynamic and retroactive: every solver gets the challenge's current score, plus the blood bonus for the first three solvers. */
@@ -5223,6 +5396,25 @@ export interface components {
             attachment?: components["schemas"]["GameArchiveAttachment"] | null;
             /** @description Stored flags, each with its own attachment for `DynamicAttachment` challenges. */
             flags: components["schemas"]["GameArchiveFlag"][];
+        };
+        /** @description **Vexil addition.** An award of a game archive. */
+        GameArchiveAward: {
+            /** @description The team's name when the game was exported. */
+            team: string;
+            /**
+             * Format: int32
+             * @description Points given (positive) or taken (negative).
+             */
+            value: number;
+            /** @description Why. */
+            reason: string;
+            /**
+             * Format: int64
+             * @description When it counted (epoch ms).
+             */
+            time: number;
+            /** @description Who gave it, if known. */
+            givenBy?: string | null;
         };
     };
     responses: {
@@ -9143,6 +9335,126 @@ export interface operations {
             507: components["responses"]["InsufficientStorage"];
         };
     };
+    editAddAward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AwardCreateModel"];
+            };
+        };
+        responses: {
+            /** @description The new award. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AwardModel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The game was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    editUpdateAward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+                /** @description Award id. */
+                awardId: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AwardUpdateModel"];
+            };
+        };
+        responses: {
+            /** @description The edited award. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AwardModel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The game or the award (in this game) was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    editDeleteAward: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+                /** @description Award id. */
+                awardId: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmptyOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The game or the award (in this game) was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
     gameGetRecentGames: {
         parameters: {
             query?: {
@@ -9847,6 +10159,44 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponse"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The game was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    gameGetAwards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The awards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AwardModel"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description The game was not found. */

@@ -76,7 +76,8 @@ export const enums = {
     "Notice",
     "GameStart",
     "GameEnd",
-    "TeamRegistered"
+    "TeamRegistered",
+    "Award"
   ],
   "WebhookDeliveryEvent": [
     "FirstBlood",
@@ -87,6 +88,7 @@ export const enums = {
     "GameStart",
     "GameEnd",
     "TeamRegistered",
+    "Award",
     "Test"
   ],
   "WebhookDeliveryStatus": [
@@ -252,6 +254,13 @@ export const models = {
         "maxItems": 1000,
         "items": {
           "ref": "GameArchiveChallenge"
+        }
+      },
+      "awards": {
+        "type": "array",
+        "maxItems": 10000,
+        "items": {
+          "ref": "GameArchiveAward"
         }
       }
     }
@@ -1477,6 +1486,7 @@ export const models = {
           "GameStart",
           "GameEnd",
           "TeamRegistered",
+          "Award",
           "Test"
         ],
         "enumName": "WebhookDeliveryEvent"
@@ -1583,7 +1593,8 @@ export const models = {
             "Notice",
             "GameStart",
             "GameEnd",
-            "TeamRegistered"
+            "TeamRegistered",
+            "Award"
           ],
           "enumName": "WebhookEvent"
         }
@@ -1665,7 +1676,7 @@ export const models = {
       },
       "events": {
         "type": "array",
-        "maxItems": 8,
+        "maxItems": 9,
         "items": {
           "type": "string",
           "enum": [
@@ -1676,7 +1687,8 @@ export const models = {
             "Notice",
             "GameStart",
             "GameEnd",
-            "TeamRegistered"
+            "TeamRegistered",
+            "Award"
           ],
           "enumName": "WebhookEvent"
         }
@@ -1721,7 +1733,7 @@ export const models = {
       },
       "events": {
         "type": "array",
-        "maxItems": 8,
+        "maxItems": 9,
         "items": {
           "type": "string",
           "enum": [
@@ -1732,7 +1744,8 @@ export const models = {
             "Notice",
             "GameStart",
             "GameEnd",
-            "TeamRegistered"
+            "TeamRegistered",
+            "Award"
           ],
           "enumName": "WebhookEvent"
         }
@@ -2033,6 +2046,33 @@ export const models = {
       }
     }
   },
+  "ScoreboardAward": {
+    "required": [
+      "id",
+      "value",
+      "reason",
+      "time"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "value": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "time": {
+        "type": "integer",
+        "format": "int64"
+      }
+    }
+  },
   "ScoreboardItem": {
     "required": [
       "id",
@@ -2096,6 +2136,12 @@ export const models = {
         "type": "integer",
         "minimum": 0,
         "format": "int32"
+      },
+      "awards": {
+        "type": "array",
+        "items": {
+          "ref": "ScoreboardAward"
+        }
       }
     }
   },
@@ -3406,6 +3452,130 @@ export const models = {
       }
     }
   },
+  "AwardCreateModel": {
+    "required": [
+      "teamId",
+      "value",
+      "reason"
+    ],
+    "fields": {
+      "teamId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "value": {
+        "type": "integer",
+        "minimum": -1000000,
+        "maximum": 1000000,
+        "format": "int32"
+      },
+      "reason": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 256
+      },
+      "time": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int64"
+      }
+    }
+  },
+  "AwardModel": {
+    "required": [
+      "id",
+      "gameId",
+      "teamId",
+      "teamName",
+      "participationId",
+      "value",
+      "reason",
+      "time",
+      "givenBy",
+      "createdAt",
+      "updatedAt"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "gameId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "teamId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "teamName": {
+        "type": "string"
+      },
+      "participationId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "value": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "reason": {
+        "type": "string"
+      },
+      "time": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "givenBy": {
+        "type": "string",
+        "nullable": true
+      },
+      "createdAt": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "updatedAt": {
+        "type": "integer",
+        "format": "int64"
+      }
+    }
+  },
+  "AwardUpdateModel": {
+    "required": [],
+    "fields": {
+      "teamId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "value": {
+        "type": "integer",
+        "minimum": -1000000,
+        "maximum": 1000000,
+        "format": "int32"
+      },
+      "reason": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 256
+      },
+      "time": {
+        "type": "integer",
+        "format": "int64"
+      }
+    }
+  },
   "ArrayResponseOfBasicGameInfoModel": {
     "required": [
       "data",
@@ -4326,6 +4496,39 @@ export const models = {
         "items": {
           "ref": "GameArchiveFlag"
         }
+      }
+    }
+  },
+  "GameArchiveAward": {
+    "required": [
+      "team",
+      "value",
+      "reason",
+      "time"
+    ],
+    "fields": {
+      "team": {
+        "type": "string",
+        "maxLength": 128
+      },
+      "value": {
+        "type": "integer",
+        "minimum": -1000000,
+        "maximum": 1000000,
+        "format": "int32"
+      },
+      "reason": {
+        "type": "string",
+        "maxLength": 256
+      },
+      "time": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "givenBy": {
+        "type": "string",
+        "nullable": true,
+        "maxLength": 128
       }
     }
   }

@@ -79,6 +79,12 @@ export type NoticeType = Schemas['NoticeType'];
 export type GameNotice = Schemas['GameNotice'];
 export type GameNoticeText = Schemas['GameNoticeModel'];
 
+// awards (issue 25)
+export type Award = Schemas['AwardModel'];
+export type AwardCreate = Schemas['AwardCreateModel'];
+export type AwardUpdate = Schemas['AwardUpdateModel'];
+export type ScoreboardAward = Schemas['ScoreboardAward'];
+
 // admin: writeups
 export type WriteupInfo = Schemas['WriteupInfoModel'];
 

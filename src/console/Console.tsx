@@ -13,6 +13,7 @@ import games from '@/console/resources/games';
 import instances from '@/console/resources/instances';
 import logs from '@/console/resources/logs';
 import notices from '@/console/resources/notices';
+import awards from '@/console/resources/awards';
 import participations from '@/console/resources/participations';
 import posts from '@/console/resources/posts';
 import { SettingsPage } from '@/console/resources/settings/SettingsPage';
@@ -43,6 +44,7 @@ const nestedPages: { path: string; Page: () => React.ReactNode }[] = [
   { path: games.infoPath, Page: games.edit },
   { path: participations.list.path, Page: participations.list },
   { path: notices.list.path, Page: notices.list },
+  { path: awards.list.path, Page: awards.list },
   { path: writeups.list.path, Page: writeups.list },
   ...[challenges.list, challenges.create, challenges.edit, flags.list].map((Page) => ({
     path: Page.path,
@@ -100,6 +102,11 @@ export default function Console() {
         name="notices"
         icon={notices.icon}
         recordRepresentation={notices.recordRepresentation}
+      />
+      <Resource
+        name="awards"
+        icon={awards.icon}
+        recordRepresentation={awards.recordRepresentation}
       />
       <Resource
         name="writeups"

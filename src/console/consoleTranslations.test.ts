@@ -120,6 +120,7 @@ const SAME_IN: Record<string, string[]> = {
     'Message',
     'min',
     'Page {{page}}',
+    'Points',
     'Palette',
     'Participation',
     'Participations',

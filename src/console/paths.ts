@@ -9,6 +9,7 @@ export const consolePaths = {
   game: (gameId: Identifier) => `/games/${gameId}`,
   gameInfo: (gameId: Identifier) => `/games/${gameId}/info`,
   notices: (gameId: Identifier) => `/games/${gameId}/notices`,
+  awards: (gameId: Identifier) => `/games/${gameId}/awards`,
   review: (gameId: Identifier) => `/games/${gameId}/review`,
   writeups: (gameId: Identifier) => `/games/${gameId}/writeups`,
   challenges: (gameId: Identifier) => `/games/${gameId}/challenges`,

@@ -2,6 +2,7 @@
 // per subject). Column names are snake_case as in SQL; repositories map rows to camelCase domain
 // objects. Column conventions (timestamps, 0/1 booleans) are in ./tables/columns.ts.
 import type { AccountTables } from './tables/accounts.js';
+import type { AwardTables } from './tables/awards.js';
 import type { ChallengeTables } from './tables/challenges.js';
 import type { ContainerTables } from './tables/containers.js';
 import type { GameTables } from './tables/games.js';
@@ -21,4 +22,5 @@ export interface DB
     ContainerTables,
     PostTables,
     PlatformTables,
-    WebhookTables {}
+    WebhookTables,
+    AwardTables {}

@@ -11,6 +11,7 @@
 import type { Identifier } from 'react-admin';
 import { api, unwrap } from '@/api/client';
 import type { AdminUserUpdate, Profile, UserCreate, UserInfo } from '@/api/types';
+import { awardRoutes } from './awardRoutes';
 import { challengeRoutes, flagRoutes } from './challengeRoutes';
 import { gameRoutes } from './gameRoutes';
 import { instanceRoutes } from './instanceRoutes';
@@ -77,6 +78,7 @@ export const routes = {
   challenges: challengeRoutes,
   flags: flagRoutes,
   notices: noticeRoutes,
+  awards: awardRoutes,
   writeups: writeupRoutes,
   participations: participationRoutes,
   posts: postRoutes,

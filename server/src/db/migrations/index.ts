@@ -18,6 +18,7 @@ import { webhookFreezeChoice } from './0014_webhook_freeze_choice.js';
 import { containerStartQueue } from './0015_container_start_queue.js';
 import { flagMatchMode } from './0016_flag_match_mode.js';
 import { attemptLimits } from './0017_attempt_limits.js';
+import { awards } from './0018_awards.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -39,4 +40,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0015_container_start_queue': containerStartQueue,
   '0016_flag_match_mode': flagMatchMode,
   '0017_attempt_limits': attemptLimits,
+  '0018_awards': awards,
 };

@@ -1,7 +1,8 @@
 /**
  * The scoreboard freeze (issue 17): the board as it stood at the freeze is the board of the solves
  * made before it, with each challenge's solve count as it was then, so that neither the scores
- * (dynamic scoring decays with every solve) nor the counts tell of later solves.
+ * (dynamic scoring decays with every solve) nor the counts tell of later solves. Awards and other
+ * adjustments (issue 25) are held back the same way: those at or after the freeze are left out.
  */
 import type { ScoreboardInput } from './types.js';
 
@@ -31,13 +32,17 @@ export function frozenInput(input: ScoreboardInput, freezeTime: number): Scorebo
         : { ...challenge, acceptedCount: Math.max(0, challenge.acceptedCount - late) };
     }),
     solves: input.solves.filter((solve) => solve.time < freezeTime),
+    ...(input.adjustments && {
+      adjustments: input.adjustments.filter((adjustment) => adjustment.time < freezeTime),
+    }),
     now: freezeTime,
   };
 }
 
-/** Whether any solve of the input was made at or after the freeze. */
+/** Whether any solve (or award, or other adjustment) of the input is at or after the freeze. */
 export const hasSolvesSince = (input: ScoreboardInput, freezeTime: number): boolean =>
-  input.solves.some((solve) => solve.time >= freezeTime);
+  input.solves.some((solve) => solve.time >= freezeTime) ||
+  (input.adjustments ?? []).some((adjustment) => adjustment.time >= freezeTime);
 
 /** Whether the public board is frozen at `now`: a freeze is set, has passed, and the game runs. */
 export const isBoardFrozen = (

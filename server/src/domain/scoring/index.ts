@@ -1,4 +1,5 @@
 /** Pure scoring rules: dynamic scores, blood bonus, ranking, time lines and the whole board. */
+export * from './adjustments.js';
 export * from './bloodBonus.js';
 export * from './categories.js';
 export * from './challenges.js';

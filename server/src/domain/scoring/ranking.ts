@@ -2,35 +2,50 @@
  * Team totals and ranking (behaviour §1.4): score descending, then the time the team reached it
  * ascending, then — Vexil's deterministic final key — registration order (participation id).
  * Ranks are 1-based without ties; division ranks count only teams of the same division.
+ *
+ * Score adjustments (awards, issue 25) add to the total, and their time is a change of score like
+ * a solve's: the time the team reached its score is that of its last solve or adjustment.
  */
+import { adjustmentsByTeam, awardsOf } from './adjustments.js';
 import type { CountedSolve } from './solves.js';
-import { NEVER, type ScoreboardItem, type ScoringTeam } from './types.js';
+import { NEVER, type ScoreAdjustment, type ScoreboardItem, type ScoringTeam } from './types.js';
 
 export interface RankedTeam {
   team: ScoringTeam;
   solves: CountedSolve[];
+  /** The team's awards and other adjustments, in time order. */
+  adjustments: ScoreAdjustment[];
   score: number;
-  /** Time of the last counted solve, NEVER without one. */
+  /** Time of the last counted solve or adjustment (the last change of score), NEVER without. */
   lastSubmissionTime: number;
   rank: number;
   divisionRank: number | null;
 }
 
-/** Sum of points and time of the last counted solve, per team (teams without solves score 0). */
+const NO_ADJUSTMENTS: ScoreAdjustment[] = [];
+
+/**
+ * Sum of points and time of the last change of score, per team (teams without solves or
+ * adjustments score 0).
+ */
 export function teamTotals(
   teams: readonly ScoringTeam[],
   solves: readonly CountedSolve[],
+  adjustments: readonly ScoreAdjustment[] = NO_ADJUSTMENTS,
 ): Omit<RankedTeam, 'rank' | 'divisionRank'>[] {
   const byTeam = new Map<number, CountedSolve[]>(teams.map((t) => [t.participationId, []]));
   for (const solve of solves) byTeam.get(solve.participationId)?.push(solve);
+  const adjusted = adjustmentsByTeam(adjustments);
   return teams.map((team) => {
     const own = byTeam.get(team.participationId)!;
-    return {
-      team,
-      solves: own,
-      score: own.reduce((sum, s) => sum + s.points, 0),
-      lastSubmissionTime: own.reduce((last, s) => Math.max(last, s.time), NEVER),
-    };
+    const ownAdjustments = adjusted.get(team.participationId) ?? NO_ADJUSTMENTS;
+    let score = own.reduce((sum, s) => sum + s.points, 0);
+    let last = own.reduce((latest, s) => Math.max(latest, s.time), NEVER);
+    for (const adjustment of ownAdjustments) {
+      score += adjustment.points;
+      last = Math.max(last, adjustment.time);
+    }
+    return { team, solves: own, adjustments: ownAdjustments, score, lastSubmissionTime: last };
   });
 }
 
@@ -49,8 +64,9 @@ export function compareTeams(
 export function rankTeams(
   teams: readonly ScoringTeam[],
   solves: readonly CountedSolve[],
+  adjustments?: readonly ScoreAdjustment[],
 ): RankedTeam[] {
-  const ordered = teamTotals(teams, solves).sort(compareTeams);
+  const ordered = teamTotals(teams, solves, adjustments).sort(compareTeams);
   const divisionCounts = new Map<string, number>();
   return ordered.map((row, index) => {
     const division = row.team.division;
@@ -63,9 +79,9 @@ export function rankTeams(
   });
 }
 
-/** The wire row of one ranked team. */
+/** The wire row of one ranked team (`awards` only when it has some, a Vexil addition). */
 export function toScoreboardItem(row: RankedTeam): ScoreboardItem {
-  return {
+  const item: ScoreboardItem = {
     id: row.team.teamId,
     name: row.team.name,
     bio: row.team.bio,
@@ -84,4 +100,7 @@ export function toScoreboardItem(row: RankedTeam): ScoreboardItem {
     })),
     solvedCount: row.solves.length,
   };
+  const awards = row.adjustments.length > 0 ? awardsOf(row.adjustments) : [];
+  if (awards.length > 0) item.awards = awards;
+  return item;
 }

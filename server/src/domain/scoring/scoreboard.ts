@@ -1,6 +1,6 @@
 /**
  * The whole scoreboard (ScoreboardModel, behaviour §1.5) from plain rows: counted solves and
- * bloods, team totals and ranks, top-10 time lines, and the challenge groups.
+ * bloods, team totals (with awards) and ranks, top-10 time lines, and the challenge groups.
  */
 import { parseBloodBonus } from './bloodBonus.js';
 import { groupChallenges } from './challenges.js';
@@ -12,7 +12,7 @@ import type { ScoreboardInput, ScoreboardModel } from './types.js';
 export function buildScoreboard(input: ScoreboardInput): ScoreboardModel {
   const bonus = parseBloodBonus(input.bloodBonus);
   const solves = countSolves(input.solves, input.teams, input.challenges, bonus);
-  const ranked = rankTeams(input.teams, solves);
+  const ranked = rankTeams(input.teams, solves, input.adjustments);
   return {
     updateTimeUtc: input.now,
     bloodBonus: bonus.value,

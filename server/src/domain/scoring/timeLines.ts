@@ -1,8 +1,10 @@
 /**
  * Score progress of the leading teams (behaviour §1.5): key "all" holds the overall top 10, and
- * each division that has teams adds its own top 10. A series has one point per counted solve,
- * the team's running total, in time order, without an initial zero point.
+ * each division that has teams adds its own top 10. A series has one point per counted solve
+ * (and, a Vexil addition, per award or other adjustment at its time), the team's running total,
+ * in time order, without an initial zero point.
  */
+import { mergeSteps } from './adjustments.js';
 import type { RankedTeam } from './ranking.js';
 import type { TopTimeLine } from './types.js';
 
@@ -14,7 +16,10 @@ export function timeLineOf(row: RankedTeam): TopTimeLine {
   return {
     id: row.team.teamId,
     name: row.team.name,
-    items: row.solves.map((s) => ({ time: s.time, score: (total += s.points) })),
+    items: mergeSteps(row.solves, row.adjustments).map((s) => ({
+      time: s.time,
+      score: (total += s.points),
+    })),
   };
 }
 

@@ -8,6 +8,7 @@ export type ScoreboardItem = Schemas['ScoreboardItem'];
 export type ScoreboardChallengeInfo = Schemas['ChallengeInfo'];
 export type ScoreboardChallengeItem = Schemas['ChallengeItem'];
 export type TopTimeLine = Schemas['TopTimeLine'];
+export type ScoreboardAward = Schemas['ScoreboardAward'];
 export type ChallengeCategory = Schemas['ChallengeCategory'];
 export type SubmissionType = Schemas['SubmissionType'];
 
@@ -50,12 +51,31 @@ export interface ScoringSolve {
   solveOrder?: number | null;
 }
 
+/**
+ * A change of a team's score at a time that is not a solve: an organiser's award (issue 25), and
+ * whatever else comes to move a score (a hint's price). See adjustments.ts.
+ */
+export interface ScoreAdjustment {
+  /** Unique among the game's adjustments of one kind. */
+  id: number;
+  participationId: number;
+  /** Points added; negative ones take points away. */
+  points: number;
+  time: number;
+  /** What it is: an `Award` is listed on the team's row with its reason. */
+  kind: 'Award';
+  /** Why, as the board shows it. */
+  reason: string;
+}
+
 export interface ScoreboardInput {
   /** The game's stored packed blood bonus. */
   bloodBonus: number;
   challenges: ScoringChallenge[];
   teams: ScoringTeam[];
   solves: ScoringSolve[];
+  /** Awards and other changes of score that are not solves, made before the end (none if absent). */
+  adjustments?: ScoreAdjustment[];
   /** Generation time (epoch ms). */
   now: number;
 }

@@ -1,4 +1,5 @@
 import type { Handlers } from '../../http/handlers.js';
+import { editAwardHandlers } from './awards.js';
 import { editChallengeFileHandlers } from './challengeFiles.js';
 import { editChallengeHandlers } from './challenges.js';
 import { editFlagTryHandlers } from './flagTry.js';
@@ -18,4 +19,5 @@ export const editHandlers: Handlers = {
   ...editChallengeFileHandlers,
   ...editFlagTryHandlers,
   ...editTestContainerHandlers,
+  ...editAwardHandlers,
 };

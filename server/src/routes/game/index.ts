@@ -1,4 +1,5 @@
 import type { Handlers } from '../../http/handlers.js';
+import { gameAwardHandlers } from './awards.js';
 import { gameCaptureHandlers } from './captures.js';
 import { gameChallengeHandlers } from './challenge.js';
 import { gameContainerHandlers } from './containers.js';
@@ -24,4 +25,5 @@ export const gameHandlers: Handlers = {
   ...gameWriteupHandlers,
   ...scoreboardHandlers,
   ...gameCaptureHandlers,
+  ...gameAwardHandlers,
 };

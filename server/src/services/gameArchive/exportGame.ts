@@ -1,12 +1,14 @@
 /**
- * Game export: the manifest of a game (settings, challenges, flags, attachments, poster) read in
- * one go, then written with the content of every file it names into a zip stream (yazl), which
- * reads each file only when its turn comes and waits while the client reads slowly.
+ * Game export: the manifest of a game (settings, challenges, flags, attachments, poster, and the
+ * record of its awards) read in one go, then written with the content of every file it names into
+ * a zip stream (yazl), which reads each file only when its turn comes and waits while the client
+ * reads slowly.
  */
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import yazl from 'yazl';
 import { attachmentSources, type AttachmentSource } from '../../db/repositories/attachments.js';
+import { listAwards } from '../../db/repositories/awards.js';
 import { listChallenges } from '../../db/repositories/challenges.js';
 import { findFileByHash } from '../../db/repositories/files.js';
 import { listFlags } from '../../db/repositories/flags.js';
@@ -60,6 +62,13 @@ export async function gameManifest(
     });
   }
   const poster = game.posterHash ? await findFileByHash(db, game.posterHash) : null;
+  const awards = (await listAwards(db, game.id)).map((award) => ({
+    team: award.teamName,
+    value: award.value,
+    reason: award.reason,
+    time: award.time,
+    givenBy: award.givenBy,
+  }));
   return {
     format: ARCHIVE_FORMAT,
     version: ARCHIVE_VERSION,
@@ -67,6 +76,7 @@ export async function gameManifest(
     game: toArchiveGame(game),
     poster: poster ? { hash: poster.hash, name: poster.name } : null,
     challenges: entries,
+    ...(awards.length > 0 && { awards }),
   };
 }
 

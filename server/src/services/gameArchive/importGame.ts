@@ -1,6 +1,8 @@
 /**
  * Game import: a new game made from a checked manifest and the archive's unpacked files, created
- * hidden, titled "… (imported)" and with registrations needing review. Everything the
+ * hidden, titled "… (imported)" and with registrations needing review. The archive's awards (issue
+ * 25) are checked by the manifest's schema but not re-created: they name teams, and the new game
+ * starts without registrations (an archive carries none). Everything the
  * game refers to is created in one transaction, so a refused archive leaves nothing behind: the
  * files are stored first, each with a reference held by the import; every attachment then takes
  * its own reference inside the transaction, and the import's holds are given back at the end

@@ -1,5 +1,6 @@
 /** Builds a game's scoreboard from the database (ScoreboardModel of the spec). */
 import type { Kysely } from 'kysely';
+import { listScoreAwards } from '../../db/repositories/awards.js';
 import {
   findScoreboardGame,
   listAcceptedTeams,
@@ -47,7 +48,8 @@ export async function loadScoreboardInput(
   // Everything at once but the solves, which need the game's end: on PostgreSQL (a pool of a
   // few connections in the worker) that is two round trips deep instead of one after another.
   const reading = findScoreboardGame(db, gameId);
-  const [game, challenges, teams, solves] = await Promise.all([
+  // Awards (issue 25) are a handful of rows per game: read in full at every build.
+  const [game, challenges, teams, solves, awards] = await Promise.all([
     reading,
     listEnabledChallenges(db, gameId),
     listAcceptedTeams(db, gameId),
@@ -57,6 +59,7 @@ export async function loadScoreboardInput(
         ? solveSource.read(db, gameId, found.endTime)
         : listSolvesBefore(db, gameId, found.endTime);
     }),
+    reading.then((found) => (found ? listScoreAwards(db, gameId, found.endTime) : [])),
   ]);
   if (!game) return undefined;
   const input: ScoreboardInput = {
@@ -71,6 +74,14 @@ export async function loadScoreboardInput(
       division: t.division,
     })),
     solves,
+    adjustments: awards.map((award) => ({
+      id: award.id,
+      participationId: award.participationId,
+      points: award.value,
+      time: award.time,
+      kind: 'Award' as const,
+      reason: award.reason,
+    })),
     now,
   };
   const { id, startTime, endTime, freezeTime, hidden } = game;

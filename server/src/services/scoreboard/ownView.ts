@@ -9,12 +9,15 @@
  * frozen board or the team's later solves change, i.e. once per own solve, not per request. Its
  * tag is known before it is built (frozen tag + team + its later solves), so a revalidation
  * costs nothing more than reading the team's row of the live board. Compression uses the fast
- * levels: the view is for the team's members only.
+ * levels: the view is for the team's members only. The team's own awards dated after the freeze
+ * (issue 25) are added the same way: the team was told of them, other teams were not.
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { mergeSteps } from '../../domain/scoring/adjustments.js';
 import {
   NEVER,
+  type ScoreboardAward,
   type ScoreboardChallengeItem,
   type ScoreboardItem,
   type ScoreboardModel,
@@ -41,22 +44,18 @@ export class OwnViews {
     if (liveRow === undefined) return frozen;
     const live = JSON.parse(liveRow) as ScoreboardItem;
     const later = live.solvedChallenges.filter((solve) => solve.time >= freezeTime);
-    if (later.length === 0) return frozen;
-    const etag = ownTag(frozen.etag, teamId, later);
+    const laterAwards = (live.awards ?? []).filter((award) => award.time >= freezeTime);
+    if (later.length === 0 && laterAwards.length === 0) return frozen;
+    const etag = ownTag(frozen.etag, teamId, later, laterAwards);
     const key = `${board.gameId}:${teamId}`;
     const kept = this.views.get(key);
     if (kept?.etag === etag) return kept;
-    const view = this.build(frozen, live, later, etag);
+    const view = this.build(frozen, live, { solves: later, awards: laterAwards }, etag);
     this.views.set(key, view);
     return view;
   }
 
-  private build(
-    frozen: BoardView,
-    live: ScoreboardItem,
-    later: ScoreboardChallengeItem[],
-    etag: string,
-  ): BoardView {
+  private build(frozen: BoardView, live: ScoreboardItem, later: Later, etag: string): BoardView {
     let board = this.parsed.get(frozen);
     if (!board) {
       board = JSON.parse(frozen.json.toString('utf8')) as ScoreboardModel;
@@ -69,18 +68,39 @@ export class OwnViews {
   }
 }
 
-/** Frozen tag + team + the team's later solves: the view's content follows from these alone. */
-function ownTag(frozenTag: string, teamId: number, later: ScoreboardChallengeItem[]): string {
+/** What the team's own row adds to the frozen one: its solves and awards since the freeze. */
+interface Later {
+  solves: ScoreboardChallengeItem[];
+  awards: ScoreboardAward[];
+}
+
+/**
+ * Frozen tag + team + the team's later solves and awards: the view's content follows from these
+ * alone.
+ */
+function ownTag(
+  frozenTag: string,
+  teamId: number,
+  later: ScoreboardChallengeItem[],
+  laterAwards: ScoreboardAward[],
+): string {
   const solves = later.map((solve) => `${solve.id}@${solve.time}`).join(',');
-  const digest = createHash('sha256').update(solves).digest('base64url').slice(0, 16);
+  const awards = laterAwards.length === 0 ? '' : `;${JSON.stringify(laterAwards)}`;
+  const digest = createHash('sha256')
+    .update(solves + awards)
+    .digest('base64url')
+    .slice(0, 16);
   return `${frozenTag.slice(0, -1)}.${teamId}.${digest}"`;
 }
 
-/** The team's frozen row (or a new one) with its later solves, at the challenges' frozen scores. */
+/**
+ * The team's frozen row (or a new one) with its later solves, at the challenges' frozen scores,
+ * and its later awards.
+ */
 function withLaterSolves(
   board: ScoreboardModel,
   live: ScoreboardItem,
-  later: ScoreboardChallengeItem[],
+  { solves: later, awards: laterAwards }: Later,
 ): ScoreboardItem {
   const frozenScores = new Map<number, number>();
   for (const group of Object.values(board.challenges)) {
@@ -93,22 +113,29 @@ function withLaterSolves(
     lastSubmissionTime: NEVER,
     solvedChallenges: [],
     solvedCount: 0,
+    awards: undefined,
   };
   const added = later.flatMap((solve): ScoreboardChallengeItem[] => {
     const score = frozenScores.get(solve.id);
     return score === undefined ? [] : [{ ...solve, score, type: 'Normal' }];
   });
   const solvedChallenges = [...base.solvedChallenges, ...added];
-  return {
+  const awards = [...(base.awards ?? []), ...laterAwards];
+  const row: ScoreboardItem = {
     ...base,
-    score: solvedChallenges.reduce((sum, solve) => sum + solve.score, 0),
-    lastSubmissionTime: solvedChallenges.reduce(
-      (last, solve) => Math.max(last, solve.time),
+    score:
+      solvedChallenges.reduce((sum, solve) => sum + solve.score, 0) +
+      awards.reduce((sum, award) => sum + award.value, 0),
+    lastSubmissionTime: [...solvedChallenges, ...awards].reduce(
+      (last, step) => Math.max(last, step.time),
       base.lastSubmissionTime,
     ),
     solvedChallenges,
     solvedCount: solvedChallenges.length,
   };
+  if (awards.length > 0) row.awards = awards;
+  else delete row.awards;
+  return row;
 }
 
 /**
@@ -140,10 +167,14 @@ function rerank(others: ScoreboardItem[], own: ScoreboardItem): ScoreboardItem[]
 function timeLinesOf(items: ScoreboardItem[]): Record<string, TopTimeLine[]> {
   const lineOf = (item: ScoreboardItem): TopTimeLine => {
     let total = 0;
+    const steps = mergeSteps(
+      item.solvedChallenges.map((s) => ({ time: s.time, points: s.score })),
+      (item.awards ?? []).map((a) => ({ time: a.time, points: a.value })),
+    );
     return {
       id: item.id,
       name: item.name,
-      items: item.solvedChallenges.map((s) => ({ time: s.time, score: (total += s.score) })),
+      items: steps.map((s) => ({ time: s.time, score: (total += s.points) })),
     };
   };
   const lines: [string, TopTimeLine[]][] = [

@@ -7,6 +7,7 @@
 import type { ScoreboardItem } from '../../domain/scoring/types.js';
 
 type SolvedChallenge = ScoreboardItem['solvedChallenges'][number];
+type Award = NonNullable<ScoreboardItem['awards']>[number];
 
 const sameSolve = (a: SolvedChallenge, b: SolvedChallenge): boolean =>
   a.id === b.id &&
@@ -14,6 +15,18 @@ const sameSolve = (a: SolvedChallenge, b: SolvedChallenge): boolean =>
   a.type === b.type &&
   a.userName === b.userName &&
   a.time === b.time;
+
+const sameAward = (a: Award, b: Award): boolean =>
+  a.id === b.id && a.value === b.value && a.reason === b.reason && a.time === b.time;
+
+function sameAwards(a: readonly Award[] | undefined, b: readonly Award[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) {
+    if (!sameAward(a[index], b[index])) return false;
+  }
+  return true;
+}
 
 /**
  * Every field the row's JSON is written from. Rows come from `toScoreboardItem`, which writes
@@ -31,7 +44,8 @@ export function sameItem(a: ScoreboardItem, b: ScoreboardItem): boolean {
     a.divisionRank !== b.divisionRank ||
     a.lastSubmissionTime !== b.lastSubmissionTime ||
     a.solvedCount !== b.solvedCount ||
-    a.solvedChallenges.length !== b.solvedChallenges.length
+    a.solvedChallenges.length !== b.solvedChallenges.length ||
+    !sameAwards(a.awards, b.awards)
   ) {
     return false;
   }

@@ -8,10 +8,11 @@ import {
 } from '../../db/repositories/scoreboardData.js';
 import type { DB } from '../../db/schema.js';
 import type { ScoreboardModel } from '../../domain/scoring/types.js';
-import { sheetRows, type SheetTeam } from './sheetRows.js';
+import { awardRows, sheetRows, type SheetCell, type SheetTeam } from './sheetRows.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const SHEET_NAME = 'Scoreboard';
+export const AWARDS_SHEET_NAME = 'Awards';
 
 /** Captain and registered members of every accepted team, by team id. */
 export async function loadSheetTeams(
@@ -45,12 +46,18 @@ export async function scoreboardWorkbook(
   });
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Vexil';
-  const sheet = workbook.addWorksheet(SHEET_NAME);
+  addSheet(workbook, SHEET_NAME, rows);
+  const awards = awardRows(board);
+  if (awards) addSheet(workbook, AWARDS_SHEET_NAME, awards);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function addSheet(workbook: ExcelJS.Workbook, name: string, rows: SheetCell[][]): void {
+  const sheet = workbook.addWorksheet(name);
   sheet.addRows(rows);
   sheet.getRow(1).font = { bold: true };
   sheet.columns.forEach((column, index) => {
     const widest = Math.max(...rows.map((row) => String(row[index] ?? '').length));
     column.width = Math.min(60, Math.max(8, widest + 2));
   });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }

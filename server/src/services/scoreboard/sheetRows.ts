@@ -1,7 +1,9 @@
 /**
  * The rows of the scoreboard sheet (contract §8.1): Rank, Team, [Division], Captain, Crew, Real
  * Name, Email, Student Number, Phone, Solved, Time, Score, then one column per challenge in
- * scoreboard order with the points earned (0 if unsolved).
+ * scoreboard order with the points earned (0 if unsolved). A Vexil addition (issue 25): when a
+ * team has an award, a last column "Awards" with each team's sum of awards (already in its Score),
+ * and a sheet of its own listing every award.
  */
 import type { ScoreboardModel } from '../../domain/scoring/types.js';
 
@@ -44,7 +46,10 @@ const HEADERS = {
   solved: 'Solved',
   time: 'Time',
   score: 'Score',
+  awards: 'Awards',
 };
+
+const AWARD_HEADERS = ['Rank', 'Team', 'Points', 'Reason', 'Time'];
 
 /** `yyyy-MM-dd HH:mm:ssZ` in UTC; the "never" time gives `0001-01-01 00:00:00Z`. */
 export function formatSheetTime(epochMs: number): string {
@@ -55,8 +60,12 @@ export function formatSheetTime(epochMs: number): string {
 const joined = (values: (string | null)[]) =>
   values.map((v) => (v && v.trim() !== '' ? v : EMPTY_VALUE)).join(MEMBER_SEPARATOR);
 
+const hasAwards = (board: ScoreboardModel) =>
+  board.items.some((item) => (item.awards?.length ?? 0) > 0);
+
 export function sheetRows({ board, hasDivisions, teams }: SheetInput): SheetCell[][] {
   const challenges = Object.values(board.challenges).flatMap((group) => group ?? []);
+  const withAwards = hasAwards(board);
   const header: SheetCell[] = [
     HEADERS.rank,
     HEADERS.team,
@@ -71,6 +80,7 @@ export function sheetRows({ board, hasDivisions, teams }: SheetInput): SheetCell
     HEADERS.time,
     HEADERS.score,
     ...challenges.map((c) => c.title),
+    ...(withAwards ? [HEADERS.awards] : []),
   ];
   const rows = board.items.map((item): SheetCell[] => {
     const team = teams.get(item.id) ?? { captainName: '', members: [] };
@@ -90,9 +100,25 @@ export function sheetRows({ board, hasDivisions, teams }: SheetInput): SheetCell
       formatSheetTime(item.lastSubmissionTime),
       item.score,
       ...challenges.map((c) => points.get(c.id) ?? 0),
+      ...(withAwards ? [(item.awards ?? []).reduce((sum, award) => sum + award.value, 0)] : []),
     ];
   });
   return [header, ...rows];
+}
+
+/** The awards sheet: every award of the board, team by team in rank order; null without any. */
+export function awardRows(board: ScoreboardModel): SheetCell[][] | null {
+  if (!hasAwards(board)) return null;
+  const rows = board.items.flatMap((item) =>
+    (item.awards ?? []).map((award): SheetCell[] => [
+      item.rank,
+      item.name,
+      award.value,
+      award.reason,
+      formatSheetTime(award.time),
+    ]),
+  );
+  return [AWARD_HEADERS, ...rows];
 }
 
 /** `<game title>-Scoreboard-<yyyyMMdd-HH.mm.ss>Z.xlsx`, in UTC. */

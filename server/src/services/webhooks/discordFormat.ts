@@ -13,6 +13,7 @@ const COLORS: Partial<Record<WebhookDeliveryEvent, number>> = {
   Solve: 0x2e7d32,
   GameStart: 0x1565c0,
   GameEnd: 0x6a1b9a,
+  Award: 0xef6c00,
 };
 
 /** Discord's own markdown characters (\x60 is the backtick), escaped so names show as written. */
@@ -28,6 +29,8 @@ export function discordBody(event: WebhookDeliveryEvent, payload: EventPayload) 
   add('Challenge', payload.challenge?.title);
   add('Category', payload.challenge?.category);
   add('Player', payload.user?.name);
+  add('Points', payload.award && String(payload.award.value));
+  add('Reason', payload.award?.reason);
   const summary = escape(eventSummary(event, payload)).slice(0, 2000);
   return {
     content: summary,

@@ -16,6 +16,8 @@ export type EventPayload = {
   /** The solve's place among the challenge's solvers (1 is first blood). */
   order?: number;
   notice?: { id: number; type: string; values: string[] };
+  /** An organiser's award (issue 25): points given (positive) or taken (negative), and why. */
+  award?: { id: number; value: number; reason: string };
   /** Game start and end (epoch ms). */
   start?: number;
   end?: number;
@@ -35,6 +37,17 @@ function noticeText(notice: NonNullable<EventPayload['notice']>): string {
   return first;
 }
 
+/** "Compilers was given 50 points: best writeup" (or "lost 20 points"). */
+function awardText(team: string, award: EventPayload['award']): string {
+  if (!award) return team;
+  const points = Math.abs(award.value) === 1 ? 'point' : 'points';
+  const what =
+    award.value >= 0
+      ? `was given ${award.value} ${points}`
+      : `lost ${Math.abs(award.value)} ${points}`;
+  return `${team} ${what}: ${award.reason}`;
+}
+
 /** A short title of the event ("First blood", "Game started"…). */
 export function eventTitle(event: WebhookDeliveryEvent): string {
   switch (event) {
@@ -52,6 +65,8 @@ export function eventTitle(event: WebhookDeliveryEvent): string {
       return 'Game ended';
     case 'TeamRegistered':
       return 'Team registered';
+    case 'Award':
+      return 'Award';
     case 'Test':
       return 'Test';
   }
@@ -77,6 +92,8 @@ export function eventSummary(event: WebhookDeliveryEvent, payload: EventPayload)
       return `${game} has ended`;
     case 'TeamRegistered':
       return `${team} registered for ${game}`;
+    case 'Award':
+      return awardText(team, payload.award);
     case 'Test':
       return 'A test delivery from Vexil: this endpoint is reachable.';
   }

@@ -1,4 +1,4 @@
-/** The outbox events of a game's notices and registrations (./outbox.ts queues them). */
+/** The outbox events of a game's notices, registrations and awards (./outbox.ts queues them). */
 import type { GameNotice } from '../../db/repositories/notices.js';
 import type { OutboxEvent } from './outbox.js';
 
@@ -36,5 +36,33 @@ export function teamRegisteredEvent(
       time: registration.time,
       team: { id: registration.teamId, name: registration.teamName },
     },
+  };
+}
+
+/**
+ * An organiser gave or took points (issue 25). It tells of a change of score at the award's
+ * time, so it carries that time and waits out the scoreboard freeze like a solve.
+ */
+export function awardEvent(
+  game: GameRef,
+  award: {
+    id: number;
+    teamId: number;
+    teamName: string;
+    value: number;
+    reason: string;
+    time: number;
+  },
+): OutboxEvent {
+  return {
+    event: 'Award',
+    key: `award:${award.id}`,
+    game: refOf(game),
+    fields: {
+      time: award.time,
+      team: { id: award.teamId, name: award.teamName },
+      award: { id: award.id, value: award.value, reason: award.reason },
+    },
+    solveTime: award.time,
   };
 }

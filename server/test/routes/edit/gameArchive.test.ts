@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { findFileByHash } from '#server/db/repositories/files.js';
+import { seedGame, seedTeam } from '../game/scoreboardFixtures.js';
 import { multipart } from '../../support/badInputs.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
@@ -395,5 +396,39 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
     expect(response.json().title).toBe('The poster in the archive is not an image');
     expect(await counts()).toEqual(before);
     expect((await exportGame(999999)).statusCode).toBe(404);
+  });
+
+  it("exports the record of a game's awards; an import checks them and starts without any (issue 25)", async () => {
+    const game = await seedGame(server.app.db, { title: `Awarded ${Date.now()}` });
+    const team = await seedTeam(server.app.db, game.id, { name: `Archived ${game.id}` });
+    const given = await admin({
+      method: 'POST',
+      url: `/api/edit/games/${game.id}/awards`,
+      payload: { teamId: team.teamId, value: -20, reason: 'Brute force', time: game.start + 5 },
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    const manifest = JSON.parse(
+      (await readZip((await exportGame(game.id)).rawPayload)).get('game.json')!.toString(),
+    );
+    expect(manifest.awards).toEqual([
+      {
+        team: team.name,
+        value: -20,
+        reason: 'Brute force',
+        time: game.start + 5,
+        givenBy: expect.any(String),
+      },
+    ]);
+    const imported = await importArchive(await makeZip({ 'game.json': JSON.stringify(manifest) }));
+    expect(imported.statusCode, imported.body).toBe(200);
+    const awards = await admin({ method: 'GET', url: `/api/game/${imported.json().id}/awards` });
+    expect(awards.json()).toEqual([]);
+    // A malformed award is refused like any other part of the manifest.
+    const bad = await importArchive(
+      await makeZip({
+        'game.json': JSON.stringify({ ...manifest, awards: [{ team: 'x', value: 'many' }] }),
+      }),
+    );
+    expect(bad.statusCode).toBe(400);
   });
 });

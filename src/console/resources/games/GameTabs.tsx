@@ -1,6 +1,6 @@
 /**
- * The tab bar over every page of one game in the console: Info, Notices, Review, Writeups and
- * Challenges (the seed's `admin/games/{id}/…` routes), and a link to the game's webhooks. The tab
+ * The tab bar over every page of one game in the console: Info, Notices, Awards, Review, Writeups
+ * and Challenges (the seed's `admin/games/{id}/…` routes), and a link to the game's webhooks. The tab
  * of the current path is selected. Beside it, the game's pages outside the console: its monitor
  * and its public page.
  */
@@ -17,6 +17,7 @@ import { playerPaths } from '@/lib/paths';
 const tabs = [
   { key: 'info', path: consolePaths.gameInfo },
   { key: 'notices', path: consolePaths.notices },
+  { key: 'awards', path: consolePaths.awards },
   { key: 'review', path: consolePaths.review },
   { key: 'writeups', path: consolePaths.writeups },
   { key: 'challenges', path: consolePaths.challenges },

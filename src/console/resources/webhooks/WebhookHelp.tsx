@@ -24,6 +24,7 @@ const EVENT_LINES = [
   ['GameStart', 'GameStart'],
   ['GameEnd', 'GameEnd'],
   ['TeamRegistered', 'TeamRegistered'],
+  ['Award', 'Award'],
   ['Test', 'Test'],
 ] as const;
 

@@ -29,9 +29,17 @@ export interface ScoreboardBoardProps {
   divisions: readonly string[];
   /** The caller's team on this board, if any. */
   callerId: number | undefined;
+  /** The caller may give awards (an Admin): the team cards offer "Give award". */
+  canAward?: boolean;
 }
 
-export function ScoreboardBoard({ game, board, divisions, callerId }: ScoreboardBoardProps) {
+export function ScoreboardBoard({
+  game,
+  board,
+  divisions,
+  callerId,
+  canAward = false,
+}: ScoreboardBoardProps) {
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('sm'));
   const [division, setDivision] = useState<DivisionChoice>(ALL_TEAMS);
@@ -83,6 +91,7 @@ export function ScoreboardBoard({ game, board, divisions, callerId }: Scoreboard
         challenges={challenges}
         challengeCount={board.challengeCount}
         onClose={() => setTeamOpen(false)}
+        awardGameId={canAward ? game.id : undefined}
       />
     </Stack>
   );

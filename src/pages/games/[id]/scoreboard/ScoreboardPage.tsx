@@ -109,6 +109,7 @@ export default function ScoreboardPage() {
             board={board}
             divisions={divisionsOf(game.divisions, board)}
             callerId={callerId}
+            canAward={roleAtLeast(profile?.role, 'Admin')}
           />
         </FrozenBoard>
       )}

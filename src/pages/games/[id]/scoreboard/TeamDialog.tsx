@@ -1,7 +1,9 @@
 /**
  * A team's card, opened from its name on the board: ranks, score, its members (read from the
- * team's public page) and every counted solve with its challenge, solver, points and time.
+ * team's public page), every counted solve with its challenge, solver, points and time, and its
+ * awards (issue 25). Admins give the team an award from here.
  */
+import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +21,8 @@ import type { GameChallenge, ScoreboardRow } from '@/api/types';
 import { playerPaths } from '@/lib/paths';
 import { TeamMembers } from '@/components/scoreboard/TeamMembers';
 import { TeamSolves } from '@/components/scoreboard/TeamSolves';
+import { TeamAwards } from '@/components/scoreboard/TeamAwards';
+import { GiveAwardDialog } from './GiveAwardDialog';
 
 export interface TeamDialogProps {
   open: boolean;
@@ -27,6 +31,8 @@ export interface TeamDialogProps {
   challenges: ReadonlyMap<number, GameChallenge>;
   challengeCount: number;
   onClose: () => void;
+  /** The game, when the caller may give awards (an Admin): shows "Give award". */
+  awardGameId?: number;
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -62,8 +68,16 @@ function TeamStats({ row, challengeCount }: { row: ScoreboardRow; challengeCount
   );
 }
 
-export function TeamDialog({ open, row, challenges, challengeCount, onClose }: TeamDialogProps) {
+export function TeamDialog({
+  open,
+  row,
+  challenges,
+  challengeCount,
+  onClose,
+  awardGameId,
+}: TeamDialogProps) {
   const { t } = useTranslation();
+  const [giving, setGiving] = useState(false);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   return (
@@ -93,11 +107,15 @@ export function TeamDialog({ open, row, challenges, challengeCount, onClose }: T
               <TeamStats row={row} challengeCount={challengeCount} />
               <TeamMembers teamId={row.id} />
               <TeamSolves solves={row.solvedChallenges} challenges={challenges} />
+              <TeamAwards awards={row.awards} />
             </Stack>
           </DialogContent>
         </>
       )}
       <DialogActions>
+        {row && awardGameId !== undefined && (
+          <Button onClick={() => setGiving(true)}>{t('awards.give.open')}</Button>
+        )}
         {row && (
           <Button component={RouterLink} to={playerPaths.team(row.id)}>
             {t('scoreboard.team.open_page')}
@@ -105,6 +123,9 @@ export function TeamDialog({ open, row, challenges, challengeCount, onClose }: T
         )}
         <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
+      {giving && row && awardGameId !== undefined && (
+        <GiveAwardDialog gameId={awardGameId} team={row} onClose={() => setGiving(false)} />
+      )}
     </Dialog>
   );
 }
