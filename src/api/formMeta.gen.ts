@@ -2530,6 +2530,44 @@ export const models = {
       }
     }
   },
+  "ChallengeUnlock": {
+    "required": [
+      "prerequisites",
+      "prerequisiteCount",
+      "unlockScore",
+      "releaseTime",
+      "showWhenLocked",
+      "releaseNotice"
+    ],
+    "fields": {
+      "prerequisites": {
+        "type": "array",
+        "items": {
+          "type": "integer",
+          "format": "int32"
+        }
+      },
+      "prerequisiteCount": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "unlockScore": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "releaseTime": {
+        "type": "unknown"
+      },
+      "showWhenLocked": {
+        "type": "boolean"
+      },
+      "releaseNotice": {
+        "type": "boolean"
+      }
+    }
+  },
   "ChallengeInfoModel": {
     "required": [
       "id",
@@ -2598,6 +2636,9 @@ export const models = {
         "type": "integer",
         "minimum": 0,
         "format": "int32"
+      },
+      "unlock": {
+        "type": "unknown"
       }
     }
   },
@@ -2770,6 +2811,12 @@ export const models = {
       "hints",
       "flagTemplate",
       "isEnabled",
+      "prerequisites",
+      "prerequisiteCount",
+      "unlockScore",
+      "releaseTime",
+      "showWhenLocked",
+      "releaseNotice",
       "acceptedCount",
       "fileName",
       "attachment",
@@ -2838,6 +2885,32 @@ export const models = {
         "maxLength": 120
       },
       "isEnabled": {
+        "type": "boolean"
+      },
+      "prerequisites": {
+        "type": "array",
+        "items": {
+          "type": "integer",
+          "format": "int32"
+        }
+      },
+      "prerequisiteCount": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "unlockScore": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "releaseTime": {
+        "type": "unknown"
+      },
+      "showWhenLocked": {
+        "type": "boolean"
+      },
+      "releaseNotice": {
         "type": "boolean"
       },
       "acceptedCount": {
@@ -2953,6 +3026,42 @@ export const models = {
         }
       },
       "isEnabled": {
+        "type": "boolean",
+        "nullable": true
+      },
+      "prerequisites": {
+        "type": "array",
+        "nullable": true,
+        "maxItems": 100,
+        "items": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "format": "int32"
+        }
+      },
+      "prerequisiteCount": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 0,
+        "maximum": 100,
+        "format": "int32"
+      },
+      "unlockScore": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 0,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "releaseTime": {
+        "type": "unknown"
+      },
+      "showWhenLocked": {
+        "type": "boolean",
+        "nullable": true
+      },
+      "releaseNotice": {
         "type": "boolean",
         "nullable": true
       },
@@ -3568,6 +3677,71 @@ export const models = {
       }
     }
   },
+  "ChallengePrerequisite": {
+    "required": [
+      "id",
+      "title",
+      "solved"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "title": {
+        "type": "string"
+      },
+      "solved": {
+        "type": "boolean"
+      }
+    }
+  },
+  "ChallengeLockModel": {
+    "required": [
+      "id",
+      "prerequisites",
+      "hiddenPrerequisites",
+      "prerequisiteCount",
+      "solvedPrerequisites",
+      "unlockScore",
+      "releaseTime"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "prerequisites": {
+        "type": "array",
+        "items": {
+          "ref": "ChallengePrerequisite"
+        }
+      },
+      "hiddenPrerequisites": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "prerequisiteCount": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "solvedPrerequisites": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "unlockScore": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "releaseTime": {
+        "type": "unknown"
+      }
+    }
+  },
   "GameDetailModel": {
     "required": [
       "challenges",
@@ -3598,6 +3772,12 @@ export const models = {
       "writeupDeadline": {
         "type": "integer",
         "format": "int64"
+      },
+      "locked": {
+        "type": "array",
+        "items": {
+          "ref": "ChallengeLockModel"
+        }
       }
     }
   },
@@ -3951,6 +4131,15 @@ export const models = {
       },
       "settings": {
         "ref": "ChallengeUpdateModel"
+      },
+      "prerequisites": {
+        "type": "array",
+        "maxItems": 100,
+        "items": {
+          "type": "integer",
+          "minimum": 0,
+          "format": "int32"
+        }
       },
       "attachment": {
         "type": "unknown"

@@ -9,6 +9,7 @@ import type { ParticipationTables } from './tables/participations.js';
 import type { PlatformTables } from './tables/platform.js';
 import type { PostTables } from './tables/posts.js';
 import type { TeamTables } from './tables/teams.js';
+import type { UnlockTables } from './tables/unlocks.js';
 import type { WebhookTables } from './tables/webhooks.js';
 
 export interface DB
@@ -21,4 +22,5 @@ export interface DB
     ContainerTables,
     PostTables,
     PlatformTables,
-    WebhookTables {}
+    WebhookTables,
+    UnlockTables {}

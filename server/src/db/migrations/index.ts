@@ -16,6 +16,7 @@ import { webhooks } from './0012_webhooks.js';
 import { webhookFreezeHold } from './0013_webhook_freeze_hold.js';
 import { webhookFreezeChoice } from './0014_webhook_freeze_choice.js';
 import { containerStartQueue } from './0015_container_start_queue.js';
+import { challengeUnlocks } from './0019_challenge_unlocks.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -35,4 +36,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0013_webhook_freeze_hold': webhookFreezeHold,
   '0014_webhook_freeze_choice': webhookFreezeChoice,
   '0015_container_start_queue': containerStartQueue,
+  '0019_challenge_unlocks': challengeUnlocks,
 };
