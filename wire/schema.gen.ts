@@ -3064,6 +3064,19 @@ export interface components {
             status: components["schemas"]["ParticipationStatus"] | null;
             previous: components["schemas"]["ParticipationStatus"] | null;
         };
+        /** @description **Vexil addition.** Pushed as `ReceivedChallengeUnlock` on the players' hub (`/hub/user?game={id}`) when challenges may have opened: to the members of one registration after its solve (`participationId`), or to everyone at a timed release (no `participationId`). Read the team's view of the game again (`GET /api/game/{id}/details`). */
+        ChallengeUnlockUpdate: {
+            /**
+             * Format: int32
+             * @description Game id.
+             */
+            gameId: number;
+            /**
+             * Format: int32
+             * @description The registration whose solve it was; absent for every team.
+             */
+            participationId?: number;
+        };
         /** @description **Vexil addition.** The `game.json` of a game archive: the game's settings, its poster and its challenges with their flags and attachments. Unknown properties are ignored on import, like in request bodies. */
         GameArchiveManifest: {
             /**

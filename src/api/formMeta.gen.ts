@@ -193,6 +193,21 @@ export const models = {
       }
     }
   },
+  "ChallengeUnlockUpdate": {
+    "required": [
+      "gameId"
+    ],
+    "fields": {
+      "gameId": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "participationId": {
+        "type": "integer",
+        "format": "int32"
+      }
+    }
+  },
   "GameArchiveManifest": {
     "required": [
       "format",

@@ -6,8 +6,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { Refused } from '../../domain/errors.js';
-import { lockOf, type LockedTeam } from '../../services/unlocks/teamLocks.js';
+import type { GameNotice } from '../../db/repositories/notices.js';
+import { findParticipationOfUser } from '../../db/repositories/participations.js';
+import { noticesFor } from '../../services/unlocks/noticeAudience.js';
+import { lockOf, teamLocks, type LockedTeam } from '../../services/unlocks/teamLocks.js';
 import { viewerOf } from './context.js';
+import { teamOf } from './teamView.js';
 
 export const CHALLENGE_LOCKED = 'The challenge is locked';
 
@@ -27,4 +31,24 @@ export async function refuseIfLocked(
   const rule = await lockOf(request.server, gameId, challengeId, team, now);
   if (!rule) return;
   throw rule.showWhenLocked ? new Refused(CHALLENGE_LOCKED) : hidden();
+}
+
+/** The notices the caller may read: none naming a challenge hidden from its team while locked. */
+export async function noticesForReader(
+  request: FastifyRequest,
+  gameId: number,
+  notices: GameNotice[],
+  now = Date.now(),
+): Promise<GameNotice[]> {
+  if (seesLocked(request)) return notices;
+  const app = request.server;
+  if ((await app.unlocks.rulesOf(gameId)).isEmpty) return notices;
+  const participation = request.user
+    ? await findParticipationOfUser(app.db, gameId, request.user.id)
+    : null;
+  const progress =
+    participation?.status === 'Accepted'
+      ? (await teamLocks(app, gameId, teamOf(participation), now)).progress
+      : undefined;
+  return noticesFor(app, gameId, notices, progress, now);
 }

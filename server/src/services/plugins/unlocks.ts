@@ -3,7 +3,7 @@
  * release job (unlocks/releases.ts, one instance per interval under the cluster lock), started
  * when the app is ready and stopped when it closes.
  */
-import { startReleaseJob, type ReleaseJob } from '../unlocks/releases.js';
+import { announceUnlocks, startReleaseJob, type ReleaseJob } from '../unlocks/releases.js';
 import { UnlockRulesCache } from '../unlocks/rulesCache.js';
 import { servicePlugin } from '../servicePlugin.js';
 
@@ -11,6 +11,11 @@ export interface UnlockService {
   rulesOf: UnlockRulesCache['rulesOf'];
   /** The game's rules changed (stored): every instance reads them again. */
   changed(gameId: number): void;
+  /**
+   * A team solved a challenge of the game: when the game has rules that depend on solves or
+   * scores, tell the team's members to read their challenges again.
+   */
+  solved(gameId: number, participationId: number): void;
   /** Runs the release job now (tests); resolves at once until the app is ready. */
   runReleases(now?: number): Promise<void>;
 }
@@ -43,6 +48,14 @@ export const unlocksPlugin = servicePlugin(
     return {
       rulesOf: (gameId: number) => cache.rulesOf(gameId),
       changed: (gameId: number) => cache.changed(gameId),
+      solved: (gameId: number, participationId: number) => {
+        cache.rulesOf(gameId).then(
+          (rules) => {
+            if (rules.needsProgress) announceUnlocks(app.realtime, gameId, participationId);
+          },
+          () => {}, // a read that failed: the board update and the next read still tell
+        );
+      },
       runReleases: (now?: number) => job?.runOnce(now) ?? Promise.resolve(),
     };
   },

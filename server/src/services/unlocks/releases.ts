@@ -34,12 +34,19 @@ export interface ReleaseDeps {
   scoreboards: { invalidate(gameId: number, after?: () => void): void };
 }
 
-/** Tells players that a game's unlocks changed (every team, or one). */
-export function announceUnlocks(realtime: RealtimeBus, gameId: number, teamId?: number): void {
+/**
+ * Tells players that a game's unlocks changed: every team, or the members of one registration
+ * (the players' hub lets it through to them only: plugins/hubs/gameFeed.ts).
+ */
+export function announceUnlocks(
+  realtime: RealtimeBus,
+  gameId: number,
+  participationId?: number,
+): void {
   realtime.publish(
     groups.players(gameId),
     'ReceivedChallengeUnlock',
-    teamId === undefined ? { gameId } : { gameId, teamId },
+    participationId === undefined ? { gameId } : { gameId, participationId },
   );
 }
 
