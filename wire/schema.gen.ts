@@ -4269,7 +4269,7 @@ export interface components {
          * @enum {string}
          */
         ChallengeType: "StaticAttachment" | "StaticContainer" | "DynamicAttachment" | "DynamicContainer";
-        /** @description **Vexil addition.** What opens a challenge to a team (see `ChallengeUpdateModel.prerequisites` and the fields after it); every condition set must hold. Null in `ChallengeInfoModel.unlock` when the challenge is open to every team. */
+        /** @description **Vexil addition.** What opens a challenge to a team (see `ChallengeUpdateModel.prerequisites` and the fields after it); every condition set must hold. Absent from `ChallengeInfoModel` when the challenge is open to every team. */
         ChallengeUnlock: {
             /** @description Challenges of the same game the team must solve first. */
             prerequisites: number[];
@@ -4323,8 +4323,8 @@ export interface components {
              * @description Number of teams that solved it before the game end. **Vexil addition:** upstream's list has no solve count, so a console needs one read per challenge to show it.
              */
             acceptedCount: number;
-            /** @description **Vexil addition.** What opens the challenge to a team, or null when it is open to every team. Absent from the reference's answers. */
-            unlock?: components["schemas"]["ChallengeUnlock"] | null;
+            /** @description **Vexil addition.** What opens the challenge to a team; absent when it is open to every team (so the list of a game without prerequisites reads as the reference's). */
+            unlock?: components["schemas"]["ChallengeUnlock"];
         };
         /** @description A new challenge (`ChallengeInfoModel` as a request). Only `title`, `category` and `type` are used; the other `ChallengeInfoModel` properties are accepted and ignored. */
         ChallengeCreateModel: {

@@ -2653,7 +2653,7 @@ export const models = {
         "format": "int32"
       },
       "unlock": {
-        "type": "unknown"
+        "ref": "ChallengeUnlock"
       }
     }
   },

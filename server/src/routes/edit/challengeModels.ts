@@ -25,7 +25,7 @@ export const toChallengeInfo = (c: Challenge, rule?: UnlockRule): ChallengeInfoM
   minScore: minScore(c),
   originalScore: c.originalScore,
   acceptedCount: c.acceptedCount,
-  unlock: toUnlockModel(rule),
+  ...toUnlockModel(rule),
 });
 
 /** The edit form with the shared attachment, the stored flags (none for DynamicContainer) and the

@@ -14,6 +14,6 @@ export const unlockFieldsOf = (rule: UnlockRule): ChallengeUnlock => ({
   releaseNotice: rule.releaseNotice,
 });
 
-/** The list's `unlock`: null for a challenge open to every team. */
-export const toUnlockModel = (rule: UnlockRule | undefined): ChallengeUnlock | null =>
-  rule && hasConditions(rule) ? unlockFieldsOf(rule) : null;
+/** The list's `unlock`, left out for a challenge open to every team. */
+export const toUnlockModel = (rule: UnlockRule | undefined): { unlock?: ChallengeUnlock } =>
+  rule && hasConditions(rule) ? { unlock: unlockFieldsOf(rule) } : {};

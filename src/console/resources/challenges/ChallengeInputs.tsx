@@ -29,6 +29,7 @@ import { useChallengeMeta } from '@/console/data/kit';
 import { categoryChoices, hasContainer, typeChoices } from './choices';
 import { FlagDeliveryNotice } from './FlagDeliveryNotice';
 import { ScoreCurve } from './ScoreCurve';
+import { UnlockInputs } from './UnlockInputs';
 
 type UpdateField = Parameters<typeof specValidator<'ChallengeUpdateModel'>>[1];
 const spec = (field: UpdateField) => specValidator('ChallengeUpdateModel', field);
@@ -213,6 +214,7 @@ export function ChallengeInputs() {
       </FormDataConsumer>
 
       {type && hasContainer(type) && <ContainerInputs type={type} />}
+      <UnlockInputs />
     </Stack>
   );
 }
