@@ -64,12 +64,10 @@ export function UnlockOverview() {
   const order = unlockOrder(challenges);
   const open = order.filter(({ challenge }) => !challenge.unlock);
   const gated = order.filter(({ challenge }) => challenge.unlock);
+  const title = translate('resources.challenges.unlock.overview.title');
   return (
-    <Card variant="outlined" component="section" sx={{ m: { xs: 1, sm: 2 } }}>
-      <CardHeader
-        title={translate('resources.challenges.unlock.overview.title')}
-        slotProps={{ title: { variant: 'h6', component: 'h3' } }}
-      />
+    <Card variant="outlined" component="section" aria-label={title} sx={{ m: { xs: 1, sm: 2 } }}>
+      <CardHeader title={title} slotProps={{ title: { variant: 'h6', component: 'h3' } }} />
       <CardContent sx={{ pt: 0 }}>
         <Typography variant="body2" color="text.secondary">
           {translate('resources.challenges.unlock.overview.open', {
