@@ -2544,6 +2544,9 @@ export interface paths {
          *     ended" (unless practice mode). **Vexil differs:** a hidden game is missing (404) for callers
          *     below Monitor before any other check; this holds for every team-facing operation of a game
          *     (challenges, flag submission, containers, writeup).
+         *
+         *     **Vexil addition (prerequisites and timed release):** a challenge locked to the team is left
+         *     out when its organiser hides it while locked, or listed with what opens it in `locked`.
          */
         get: operations["gameGetDetails"];
         put?: never;
@@ -2577,6 +2580,11 @@ export interface paths {
          *     template; `DynamicAttachment` reserves a random unused (flag, file) pair.
          *
          *     **Vexil differs:** an id of 0 or below is invalid input (400; the reference answers 404).
+         *
+         *     **Vexil addition (prerequisites and timed release):** a challenge still locked to the team
+         *     (see `ChallengeUpdateModel.prerequisites`) answers 404 as an unknown challenge when its
+         *     organiser hides it while locked, else 400 "The challenge is locked"; nothing is done or
+         *     recorded. Monitors and Admins are not held back.
          */
         get: operations["gameGetChallenge"];
         put?: never;
@@ -2599,6 +2607,11 @@ export interface paths {
          *     otherwise). The `submit` rate limit is kept per client (the reference shares one bucket among
          *     all clients). A disabled challenge answers 404 (the reference accepts the submission). A
          *     `NotFound` result is stored (the reference leaves such a submission at `FlagSubmitted`).
+         *
+         *     **Vexil addition (prerequisites and timed release):** a challenge still locked to the team
+         *     (see `ChallengeUpdateModel.prerequisites`) answers 404 as an unknown challenge when its
+         *     organiser hides it while locked, else 400 "The challenge is locked"; nothing is done or
+         *     recorded. Monitors and Admins are not held back.
          */
         post: operations["gameSubmitFlag"];
         delete?: never;
@@ -2735,6 +2748,9 @@ export interface paths {
          *     that still did not answer after the retries gives 503 "The container engine is unavailable"
          *     with `Retry-After` (the start is then shown as failed with that reason). A start acknowledged
          *     here is never lost: if the server instance running it dies, another one takes it up again.
+         *
+         *     **Vexil addition (prerequisites and timed release):** a challenge still locked to the team
+         *     answers 404 when hidden while locked, else 400 "The challenge is locked" (extending too).
          */
         post: operations["gameCreateContainer"];
         /**

@@ -4,7 +4,14 @@
 import { expect, it } from 'vitest';
 import type { Game } from '#server/db/repositories/games.js';
 import type { Caller } from '../../support/app.js';
-import { createChallenge, createGame, type BuiltChallenge } from '../../support/competition.js';
+import {
+  createChallenge,
+  createGame,
+  createMember,
+  joinAndAccept,
+  type BuiltChallenge,
+} from '../../support/competition.js';
+import { createTeam } from '#server/db/repositories/teams.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { useTestApp } from '../../support/harness.js';
 import { playingTeam, submitAndWait } from './support.js';
@@ -274,5 +281,15 @@ describeEachDatabase('challenge prerequisites and timed release', (getDb) => {
     expect(stored.json()).toMatchObject({ prerequisites: [] });
     await server.app.scoreboards.settle(game.id);
     expect(listed(await details(team.call, game))).toEqual([b.id]);
+  });
+
+  it('lets Monitors and Admins see and play a locked challenge (their preview)', async () => {
+    const { game, a, b } = await chain();
+    await setRule(game, b.id, { prerequisites: [a.id] });
+    const monitor = await createMember(server.app, { role: 'Monitor' });
+    const team = await createTeam(server.app.db, { name: 'Staff', captainId: monitor.user.id });
+    await joinAndAccept(server.app, game, { team, members: [monitor] });
+    expect(listed(await details(monitor.call, game))).toEqual([a.id, b.id]);
+    expect((await get(monitor.call, game, b)).statusCode).toBe(200);
   });
 });
