@@ -108,10 +108,9 @@ describe(
       await page.getByText('Challenge saved').first().waitFor();
       await shot(page, 'console-desktop-form');
 
-      const saved = await admin.call<{ prerequisites: number[]; showWhenLocked: boolean }>(
-        'GET',
-        `/api/edit/games/${game.id}/challenges/${vault}`,
-      );
+      const saved = (await (
+        await admin.get(`/api/edit/games/${game.id}/challenges/${vault}`)
+      ).json()) as { prerequisites: number[]; showWhenLocked: boolean };
       expect(saved).toMatchObject({ prerequisites: [game.challenge.id], showWhenLocked: true });
 
       await page.goto(`${server.url}/admin/games/${game.id}/challenges`);

@@ -246,10 +246,21 @@ describeEachDatabase('challenge prerequisites and timed release', (getDb) => {
     await setRule(game, b.id, { releaseTime: release, releaseNotice: true });
     expect(listed(await details(team.call, game))).not.toContain(b.id);
     expect((await submit(other.call, game, b)).statusCode).toBe(404);
+    // Hidden until its time, it is not on the public board either; the release rebuilds it.
+    const onBoard = async () => {
+      await server.app.scoreboards.settle(game.id);
+      const board = await other.call({ method: 'GET', url: `/api/game/${game.id}/scoreboard` });
+      return Object.values(board.json().challenges as Record<string, { id: number }[]>)
+        .flat()
+        .map((challenge) => challenge.id);
+    };
+    expect(await onBoard()).not.toContain(b.id);
     await server.app.unlocks.runReleases(release - 1);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, release - Date.now() + 10)));
+    // Open at once; listed once the release job has rebuilt the board (within a second or so).
+    expect((await get(other.call, game, b)).statusCode).toBe(200);
     for (const call of [team.call, other.call]) {
-      expect(listed(await details(call, game))).toContain(b.id);
+      await expect.poll(async () => listed(await details(call, game))).toContain(b.id);
     }
     const newChallenges = async () => {
       const notices = await team.call({ method: 'GET', url: `/api/game/${game.id}/notices` });
@@ -259,6 +270,7 @@ describeEachDatabase('challenge prerequisites and timed release', (getDb) => {
     };
     // The job runs every second by itself; asked again, it posts nothing more.
     await expect.poll(newChallenges, { timeout: 10_000 }).toHaveLength(1);
+    await expect.poll(onBoard, { timeout: 10_000 }).toContain(b.id);
     await server.app.unlocks.runReleases();
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     await server.app.unlocks.runReleases();
