@@ -20,6 +20,7 @@ import {
 import { groups } from '../../services/realtime.js';
 import { applyUnlockFields } from '../../services/unlocks/unlockEdits.js';
 import { touchesUnlock } from '../../domain/unlocks/unlockUpdate.js';
+import { isOpenToAll } from '../../domain/unlocks/rules.js';
 import { logAdminAction } from '../admin/adminLog.js';
 import { toChallengeDetail, toChallengeInfo } from './challengeModels.js';
 import { releaseFiles, requireChallenge, requireGame } from './lookup.js';
@@ -87,10 +88,15 @@ export const editChallengeHandlers: Handlers = {
     );
     if (!after) throw notFound('The challenge was not found');
     if (unlock) request.server.unlocks.changed(gameId);
+    const notices = updateNotices(challenge, after, update, isGameRunning(game, Date.now()));
+    // Vexil addition (issue 25): a challenge enabled while hidden from every team until it
+    // unlocks is announced at its release (its own notice), not now.
+    const rule = (await request.server.unlocks.rulesOf(gameId)).ruleOf(cId);
+    const hiddenFromAll = rule && !rule.showWhenLocked && !isOpenToAll(rule, Date.now());
     await announce(
       request,
       after,
-      updateNotices(challenge, after, update, isGameRunning(game, Date.now())),
+      hiddenFromAll ? notices.filter((type) => type !== 'NewChallenge') : notices,
     );
     logAdminAction(request, `Updated challenge ${cId} of game ${gameId}`);
     return toChallengeDetail(db, after);

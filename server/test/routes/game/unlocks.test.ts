@@ -304,4 +304,20 @@ describeEachDatabase('challenge prerequisites and timed release', (getDb) => {
     expect(listed(await details(monitor.call, game))).toEqual([a.id, b.id]);
     expect((await get(monitor.call, game, b)).statusCode).toBe(200);
   });
+
+  it('announces a challenge enabled while hidden from every team only at its release', async () => {
+    const { game, team } = await chain();
+    const later = await createChallenge(server.app, game.id, { title: 'Later', isEnabled: false });
+    await setRule(game, later.id, { releaseTime: Date.now() + 3_600_000 });
+    await setRule(game, later.id, { isEnabled: true });
+    const shown = await createChallenge(server.app, game.id, { title: 'Shown', isEnabled: false });
+    await setRule(game, shown.id, { prerequisites: [later.id], showWhenLocked: true });
+    await setRule(game, shown.id, { isEnabled: true });
+    const notices = await admin({ method: 'GET', url: `/api/game/${game.id}/notices` });
+    const titles = (notices.json() as { type: string; values: string[] }[])
+      .filter((notice) => notice.type === 'NewChallenge')
+      .map((notice) => notice.values[0]);
+    expect(titles).toEqual(['Shown']);
+    expect(listed(await details(team.call, game))).not.toContain(later.id);
+  });
 });
