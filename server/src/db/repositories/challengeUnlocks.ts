@@ -80,7 +80,8 @@ export async function saveUnlockRule(db: Db, gameId: number, rule: UnlockRule): 
     .executeTakeFirst();
   if (existing) {
     // A release moved to another time gets its notice again then.
-    const moved = Number(existing.release_time ?? NaN) !== Number(rule.releaseTime ?? NaN);
+    const before = existing.release_time === null ? null : Number(existing.release_time);
+    const moved = before !== rule.releaseTime;
     await db
       .updateTable('challenge_unlocks')
       .set(moved ? { ...values, released_at: null } : values)

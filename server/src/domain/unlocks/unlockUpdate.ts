@@ -43,10 +43,13 @@ export function appliedRule(rule: UnlockRule, update: UnlockFields): UnlockRule 
       : update.releaseTime === null
         ? null
         : toEpochMs(update.releaseTime, Number.NaN);
+  const prerequisites = keep(update.prerequisites, rule.prerequisites);
+  // An emptied list takes its "any N" with it, unless the update sets one.
+  const storedCount = prerequisites.length === 0 ? 0 : (rule.prerequisiteCount ?? 0);
   return {
     challengeId: rule.challengeId,
-    prerequisites: keep(update.prerequisites, rule.prerequisites),
-    prerequisiteCount: keep(update.prerequisiteCount, rule.prerequisiteCount ?? 0) || null,
+    prerequisites,
+    prerequisiteCount: keep(update.prerequisiteCount, storedCount) || null,
     unlockScore: keep(update.unlockScore, rule.unlockScore ?? 0) || null,
     releaseTime,
     showWhenLocked: keep(update.showWhenLocked, rule.showWhenLocked),
