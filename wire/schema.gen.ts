@@ -2693,6 +2693,9 @@ export interface paths {
          *     ended" (unless practice mode). **Vexil differs:** a hidden game is missing (404) for callers
          *     below Monitor before any other check; this holds for every team-facing operation of a game
          *     (challenges, flag submission, containers, writeup).
+         *
+         *     **Vexil addition (prerequisites and timed release):** a challenge locked to the team is left
+         *     out when its organiser hides it while locked, or listed with what opens it in `locked`.
          */
         get: operations["gameGetDetails"];
         put?: never;
@@ -2751,6 +2754,11 @@ export interface paths {
          *     template; `DynamicAttachment` reserves a random unused (flag, file) pair.
          *
          *     **Vexil differs:** an id of 0 or below is invalid input (400; the reference answers 404).
+         *
+         *     **Vexil addition (prerequisites and timed release):** a challenge still locked to the team
+         *     (see `ChallengeUpdateModel.prerequisites`) answers 404 as an unknown challenge when its
+         *     organiser hides it while locked, else 400 "The challenge is locked"; nothing is done or
+         *     recorded. Monitors and Admins are not held back.
          */
         get: operations["gameGetChallenge"];
         put?: never;
@@ -2781,6 +2789,11 @@ export interface paths {
          *     instance. A team at the limit gets 403 "No attempts left for this challenge"; one inside its
          *     wait gets 429 with `Retry-After` (seconds). Neither is recorded. The team's standing is in
          *     the challenge's `context.attempts`.
+         *
+         *     **Vexil addition (prerequisites and timed release):** a challenge still locked to the team
+         *     (see `ChallengeUpdateModel.prerequisites`) answers 404 as an unknown challenge when its
+         *     organiser hides it while locked, else 400 "The challenge is locked"; nothing is done or
+         *     recorded. Monitors and Admins are not held back.
          */
         post: operations["gameSubmitFlag"];
         delete?: never;
@@ -2917,6 +2930,9 @@ export interface paths {
          *     that still did not answer after the retries gives 503 "The container engine is unavailable"
          *     with `Retry-After` (the start is then shown as failed with that reason). A start acknowledged
          *     here is never lost: if the server instance running it dies, another one takes it up again.
+         *
+         *     **Vexil addition (prerequisites and timed release):** a challenge still locked to the team
+         *     answers 404 when hidden while locked, else 400 "The challenge is locked" (extending too).
          */
         post: operations["gameCreateContainer"];
         /**
@@ -3245,6 +3261,19 @@ export interface components {
             teamId: components["schemas"]["Int32Id"];
             status: components["schemas"]["ParticipationStatus"] | null;
             previous: components["schemas"]["ParticipationStatus"] | null;
+        };
+        /** @description **Vexil addition.** Pushed as `ReceivedChallengeUnlock` on the players' hub (`/hub/user?game={id}`) when challenges may have opened: to the members of one registration after its solve (`participationId`), or to everyone at a timed release (no `participationId`). Read the team's view of the game again (`GET /api/game/{id}/details`). */
+        ChallengeUnlockUpdate: {
+            /**
+             * Format: int32
+             * @description Game id.
+             */
+            gameId: number;
+            /**
+             * Format: int32
+             * @description The registration whose solve it was; absent for every team.
+             */
+            participationId?: number;
         };
         /** @description **Vexil addition.** The `game.json` of a game archive: the game's settings, its poster, its challenges with their flags and attachments, and (issue 25) the record of its awards. Unknown properties are ignored on import, like in request bodies. */
         GameArchiveManifest: {
@@ -4509,6 +4538,27 @@ export interface components {
          * @enum {string}
          */
         ChallengeType: "StaticAttachment" | "StaticContainer" | "DynamicAttachment" | "DynamicContainer";
+        /** @description **Vexil addition.** What opens a challenge to a team (see `ChallengeUpdateModel.prerequisites` and the fields after it); every condition set must hold. Absent from `ChallengeInfoModel` when the challenge is open to every team. */
+        ChallengeUnlock: {
+            /** @description Challenges of the same game the team must solve first. */
+            prerequisites: number[];
+            /**
+             * Format: int32
+             * @description How many of `prerequisites` are needed; 0 means all of them.
+             */
+            prerequisiteCount: number;
+            /**
+             * Format: int32
+             * @description The score the team must have reached (its score on the live board); 0 for none.
+             */
+            unlockScore: number;
+            /** @description When the challenge opens for every team; null for no timed release. */
+            releaseTime: components["schemas"]["Timestamp"] | null;
+            /** @description While locked, teams see the challenge with what opens it (true), or not at all (false). */
+            showWhenLocked: boolean;
+            /** @description A `NewChallenge` notice is posted once when the release time passes. */
+            releaseNotice: boolean;
+        };
         /** @description A challenge in the organiser's list. */
         ChallengeInfoModel: {
             /**
@@ -4542,6 +4592,8 @@ export interface components {
              * @description Number of teams that solved it before the game end. **Vexil addition:** upstream's list has no solve count, so a console needs one read per challenge to show it.
              */
             acceptedCount: number;
+            /** @description **Vexil addition.** What opens the challenge to a team; absent when it is open to every team (so the list of a game without prerequisites reads as the reference's). */
+            unlock?: components["schemas"]["ChallengeUnlock"];
         };
         /** @description A new challenge (`ChallengeInfoModel` as a request). Only `title`, `category` and `type` are used, and (**Vexil addition**) `maxAttempts` and `attemptWait`; the other `ChallengeInfoModel` properties are accepted and ignored. */
         ChallengeCreateModel: {
@@ -4684,6 +4736,24 @@ export interface components {
             flagTemplate: string | null;
             /** @description Enabled (visible to teams). */
             isEnabled: boolean;
+            /** @description **Vexil addition.** Challenges of the same game a team must solve before this one opens to it (see `ChallengeUpdateModel.prerequisites`). */
+            prerequisites: number[];
+            /**
+             * Format: int32
+             * @description **Vexil addition.** How many of `prerequisites` are needed; 0 means all.
+             */
+            prerequisiteCount: number;
+            /**
+             * Format: int32
+             * @description **Vexil addition.** The score a team must have reached; 0 for none.
+             */
+            unlockScore: number;
+            /** @description **Vexil addition.** When the challenge opens for every team; null for none. */
+            releaseTime: components["schemas"]["Timestamp"] | null;
+            /** @description **Vexil addition.** While locked, teams see it with what opens it (true) or not at all. */
+            showWhenLocked: boolean;
+            /** @description **Vexil addition.** A `NewChallenge` notice is posted at the release time. */
+            releaseNotice: boolean;
             /**
              * Format: int32
              * @description Number of teams that solved it before the game end.
@@ -4754,6 +4824,24 @@ export interface components {
             hints?: string[] | null;
             /** @description Enable or disable. Enabling a challenge that is not `DynamicContainer` needs at least one flag. */
             isEnabled?: boolean | null;
+            /** @description **Vexil addition.** The full new list of challenges of the same game that a team must solve before this one opens to it (all of them, or `prerequisiteCount` of them); empty for none. Absent or null keeps the stored list, so clients that do not know it leave it alone. An unknown id, a challenge of another game, or a list that would make a cycle (this challenge needing itself, directly or through others) is refused with 400, the title naming them. */
+            prerequisites?: number[] | null;
+            /**
+             * Format: int32
+             * @description **Vexil addition.** Any N of `prerequisites` open the challenge; 0 means all of them. More than the list holds is refused with 400.
+             */
+            prerequisiteCount?: number | null;
+            /**
+             * Format: int32
+             * @description **Vexil addition.** The challenge opens to a team once its score (on the live board) is at least this; 0 for no score condition.
+             */
+            unlockScore?: number | null;
+            /** @description **Vexil addition.** The challenge opens for every team at this time (epoch milliseconds or an ISO-8601 date-time). Unlike the other properties, null clears it; absent keeps it. */
+            releaseTime?: components["schemas"]["Timestamp"] | string | null;
+            /** @description **Vexil addition.** While the challenge is locked to a team, the team sees it with what opens it (true), or not at all (false, the default). */
+            showWhenLocked?: boolean | null;
+            /** @description **Vexil addition.** Post a `NewChallenge` notice once, when the release time passes (only with a `releaseTime`, and only while the challenge is enabled). */
+            releaseNotice?: boolean | null;
             /** @description Download file name of dynamic attachments (not blank). **Vexil change:** `attachment` (the default) keeps each team's uploaded file name. */
             fileName?: string | null;
             /** @description Container image; surrounding whitespace is removed. */
@@ -5184,9 +5272,53 @@ export interface components {
             /** @description Every team of the scoreboard, in board order (rank 1 first). */
             standings: components["schemas"]["CtftimeStanding"][];
         };
+        /** @description **Vexil addition.** A challenge another one requires. */
+        ChallengePrerequisite: {
+            /**
+             * Format: int32
+             * @description Challenge id.
+             */
+            id: number;
+            /** @description Title. */
+            title: string;
+            /** @description The team has solved it. */
+            solved: boolean;
+        };
+        /** @description **Vexil addition.** A challenge the team sees but may not open yet (`showWhenLocked`), with what opens it. Its card is in `GameDetailModel.challenges`; reading, downloading, starting a container or submitting a flag is refused until every condition holds. */
+        ChallengeLockModel: {
+            /**
+             * Format: int32
+             * @description Challenge id.
+             */
+            id: number;
+            /** @description The required challenges the team can see, with their titles. */
+            prerequisites: components["schemas"]["ChallengePrerequisite"][];
+            /**
+             * Format: int32
+             * @description Required challenges not named because the team cannot see them yet.
+             */
+            hiddenPrerequisites: number;
+            /**
+             * Format: int32
+             * @description How many required challenges must be solved (0 when there are none).
+             */
+            prerequisiteCount: number;
+            /**
+             * Format: int32
+             * @description How many of the required challenges the team has solved.
+             */
+            solvedPrerequisites: number;
+            /**
+             * Format: int32
+             * @description The score to reach; 0 for none.
+             */
+            unlockScore: number;
+            /** @description When it opens for every team, if it has not yet; else null. */
+            releaseTime: components["schemas"]["Timestamp"] | null;
+        };
         /** @description A registered team's view of a running game. */
         GameDetailModel: {
-            /** @description The scoreboard's enabled challenges by category (same for every team). */
+            /** @description The scoreboard's enabled challenges by category. **Vexil differs:** a challenge locked to the team (prerequisites, score, release time) whose organiser chose to hide it is left out. */
             challenges: {
                 [key: string]: components["schemas"]["ChallengeInfo"][];
             };
@@ -5203,6 +5335,8 @@ export interface components {
             writeupRequired: boolean;
             /** @description Writeup deadline. */
             writeupDeadline: components["schemas"]["Timestamp"];
+            /** @description **Vexil addition.** The challenges of `challenges` that are still locked to the team, each with what opens it. A locked challenge the organiser chose to hide is in neither list. Always present in Vexil's answers; clients of the reference ignore it. */
+            locked?: components["schemas"]["ChallengeLockModel"][];
         };
         /**
          * @description **Vexil addition.** Where a team's container start stands: `Queued` (waiting for the engine's turn), `Starting` (the engine is creating it) or `Failed` (the engine refused it).
@@ -5392,6 +5526,8 @@ export interface components {
             type: components["schemas"]["ChallengeType"];
             /** @description Every setting of the challenge (`title` is required on import). Solve counts, instances and submissions are not part of an archive. Settings an archive does not name take their defaults: an archive made before attempt limits (`maxAttempts`, `attemptWait`) imports with none. */
             settings: components["schemas"]["ChallengeUpdateModel"];
+            /** @description Its prerequisites (`ChallengeUpdateModel.prerequisites`) as positions in this archive's `challenges` (0 is the first), since ids change on import; absent in older archives. The other unlock settings are in `settings`; `settings.prerequisites` is ignored. */
+            prerequisites?: number[];
             /** @description The challenge's shared attachment, or null. */
             attachment?: components["schemas"]["GameArchiveAttachment"] | null;
             /** @description Stored flags, each with its own attachment for `DynamicAttachment` challenges. */

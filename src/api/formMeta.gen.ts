@@ -225,6 +225,21 @@ export const models = {
       }
     }
   },
+  "ChallengeUnlockUpdate": {
+    "required": [
+      "gameId"
+    ],
+    "fields": {
+      "gameId": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "participationId": {
+        "type": "integer",
+        "format": "int32"
+      }
+    }
+  },
   "GameArchiveManifest": {
     "required": [
       "format",
@@ -2731,6 +2746,44 @@ export const models = {
       }
     }
   },
+  "ChallengeUnlock": {
+    "required": [
+      "prerequisites",
+      "prerequisiteCount",
+      "unlockScore",
+      "releaseTime",
+      "showWhenLocked",
+      "releaseNotice"
+    ],
+    "fields": {
+      "prerequisites": {
+        "type": "array",
+        "items": {
+          "type": "integer",
+          "format": "int32"
+        }
+      },
+      "prerequisiteCount": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "unlockScore": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "releaseTime": {
+        "type": "unknown"
+      },
+      "showWhenLocked": {
+        "type": "boolean"
+      },
+      "releaseNotice": {
+        "type": "boolean"
+      }
+    }
+  },
   "ChallengeInfoModel": {
     "required": [
       "id",
@@ -2799,6 +2852,9 @@ export const models = {
         "type": "integer",
         "minimum": 0,
         "format": "int32"
+      },
+      "unlock": {
+        "ref": "ChallengeUnlock"
       }
     }
   },
@@ -2995,6 +3051,12 @@ export const models = {
       "hints",
       "flagTemplate",
       "isEnabled",
+      "prerequisites",
+      "prerequisiteCount",
+      "unlockScore",
+      "releaseTime",
+      "showWhenLocked",
+      "releaseNotice",
       "acceptedCount",
       "fileName",
       "attachment",
@@ -3065,6 +3127,32 @@ export const models = {
         "maxLength": 120
       },
       "isEnabled": {
+        "type": "boolean"
+      },
+      "prerequisites": {
+        "type": "array",
+        "items": {
+          "type": "integer",
+          "format": "int32"
+        }
+      },
+      "prerequisiteCount": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "unlockScore": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "releaseTime": {
+        "type": "unknown"
+      },
+      "showWhenLocked": {
+        "type": "boolean"
+      },
+      "releaseNotice": {
         "type": "boolean"
       },
       "acceptedCount": {
@@ -3192,6 +3280,42 @@ export const models = {
         }
       },
       "isEnabled": {
+        "type": "boolean",
+        "nullable": true
+      },
+      "prerequisites": {
+        "type": "array",
+        "nullable": true,
+        "maxItems": 100,
+        "items": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 2147483647,
+          "format": "int32"
+        }
+      },
+      "prerequisiteCount": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 0,
+        "maximum": 100,
+        "format": "int32"
+      },
+      "unlockScore": {
+        "type": "integer",
+        "nullable": true,
+        "minimum": 0,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "releaseTime": {
+        "type": "unknown"
+      },
+      "showWhenLocked": {
+        "type": "boolean",
+        "nullable": true
+      },
+      "releaseNotice": {
         "type": "boolean",
         "nullable": true
       },
@@ -4054,6 +4178,71 @@ export const models = {
       }
     }
   },
+  "ChallengePrerequisite": {
+    "required": [
+      "id",
+      "title",
+      "solved"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "title": {
+        "type": "string"
+      },
+      "solved": {
+        "type": "boolean"
+      }
+    }
+  },
+  "ChallengeLockModel": {
+    "required": [
+      "id",
+      "prerequisites",
+      "hiddenPrerequisites",
+      "prerequisiteCount",
+      "solvedPrerequisites",
+      "unlockScore",
+      "releaseTime"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "prerequisites": {
+        "type": "array",
+        "items": {
+          "ref": "ChallengePrerequisite"
+        }
+      },
+      "hiddenPrerequisites": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "prerequisiteCount": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "solvedPrerequisites": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "unlockScore": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "releaseTime": {
+        "type": "unknown"
+      }
+    }
+  },
   "GameDetailModel": {
     "required": [
       "challenges",
@@ -4084,6 +4273,12 @@ export const models = {
       "writeupDeadline": {
         "type": "integer",
         "format": "int64"
+      },
+      "locked": {
+        "type": "array",
+        "items": {
+          "ref": "ChallengeLockModel"
+        }
       }
     }
   },
@@ -4486,6 +4681,15 @@ export const models = {
       },
       "settings": {
         "ref": "ChallengeUpdateModel"
+      },
+      "prerequisites": {
+        "type": "array",
+        "maxItems": 100,
+        "items": {
+          "type": "integer",
+          "minimum": 0,
+          "format": "int32"
+        }
       },
       "attachment": {
         "type": "unknown"

@@ -124,6 +124,9 @@ export type WebhookDeliveryList = Schemas['ArrayResponseOfWebhookDeliveryModel']
 // game: the team's challenges page (challenge list, challenge, flags, containers)
 export type TeamGameView = Schemas['GameDetailModel'];
 export type GameChallenge = Schemas['ChallengeInfo'];
+/** A challenge shown to the team but locked, with what opens it (issue 25). */
+export type ChallengeLock = Schemas['ChallengeLockModel'];
+export type ChallengeUnlockUpdate = Schemas['ChallengeUnlockUpdate'];
 export type TeamChallenge = Schemas['ChallengeDetailModel'];
 export type FlagContext = Schemas['ClientFlagContext'];
 export type FlagSubmit = Schemas['FlagSubmitModel'];

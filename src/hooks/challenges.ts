@@ -15,6 +15,7 @@ import type { AnswerResult, ContainerInfo, FlagContext, TeamChallenge } from '@/
 import { REFRESH_INTERVAL } from '@/lib/queryClient';
 import { useRefetchOnReconnect } from '@/lib/realtime/useRefetchOnReconnect';
 import { LIVE_SAFETY_INTERVAL, useBoardUpdates } from './boardUpdates';
+import { useUnlockUpdates } from './unlockUpdates';
 import { gameKeys } from './games';
 
 export const challengeKeys = {
@@ -33,6 +34,7 @@ export function useGameDetails(gameId: number, { enabled = true, live = false } 
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: challengeKeys.details(gameId) });
   const hubStatus = useBoardUpdates(gameId, { enabled: enabled && live, refresh });
+  useUnlockUpdates(gameId, { enabled, refresh });
   const query = useQuery({
     queryKey: challengeKeys.details(gameId),
     queryFn: async () =>

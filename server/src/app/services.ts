@@ -24,6 +24,7 @@ import { sessionsPlugin } from '../services/plugins/sessions.js';
 import { submissionBatchesPlugin } from '../services/plugins/submissionBatches.js';
 import { settingsPlugin } from '../services/plugins/settings.js';
 import { webhooksPlugin } from '../services/plugins/webhooks.js';
+import { unlocksPlugin } from '../services/plugins/unlocks.js';
 import { capturesPlugin, tcpProxyPlugin } from '../services/plugins/tcpProxy.js';
 import type { AppDependencies } from '../services/plugins/appInputs.js';
 
@@ -44,6 +45,7 @@ export const services = fp<AppDependencies>(
     await app.register(flagCheckerPlugin);
     await app.register(submissionBatchesPlugin);
     await app.register(webhooksPlugin);
+    await app.register(unlocksPlugin);
     await app.register(sessionsPlugin, { lookupSession: deps.lookupSession });
     await app.register(capturesPlugin);
     await app.register(tcpProxyPlugin);

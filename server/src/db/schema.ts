@@ -10,6 +10,7 @@ import type { ParticipationTables } from './tables/participations.js';
 import type { PlatformTables } from './tables/platform.js';
 import type { PostTables } from './tables/posts.js';
 import type { TeamTables } from './tables/teams.js';
+import type { UnlockTables } from './tables/unlocks.js';
 import type { WebhookTables } from './tables/webhooks.js';
 
 export interface DB
@@ -23,4 +24,5 @@ export interface DB
     PostTables,
     PlatformTables,
     WebhookTables,
-    AwardTables {}
+    AwardTables,
+    UnlockTables {}

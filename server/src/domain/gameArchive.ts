@@ -9,7 +9,28 @@ import { isContainerType } from './challengeEdit.js';
 import { flagsProblem } from './flagMatch.js';
 import { toGameInfoModel } from './gameInput.js';
 import { REMOTE_URL_REFUSED, isWebUrl } from './remoteUrl.js';
+import { hasConditions, type UnlockRule } from './unlocks/rules.js';
 import { compactUtcStamp } from './writeupRules.js';
+
+const unlockSettings = (rule: UnlockRule) => ({
+  prerequisiteCount: rule.prerequisiteCount ?? 0,
+  unlockScore: rule.unlockScore ?? 0,
+  releaseTime: rule.releaseTime,
+  showWhenLocked: rule.showWhenLocked,
+  releaseNotice: rule.releaseNotice,
+});
+
+/** A challenge's prerequisites as positions in the archive's list (ids the archive lacks dropped). */
+export function archivePrerequisites(
+  rule: UnlockRule | undefined,
+  positions: ReadonlyMap<number, number>,
+): number[] | undefined {
+  if (!rule || rule.prerequisites.length === 0) return undefined;
+  return rule.prerequisites.flatMap((id) => {
+    const at = positions.get(id);
+    return at === undefined ? [] : [at];
+  });
+}
 
 export type GameArchiveManifest = components['schemas']['GameArchiveManifest'];
 export type GameArchiveChallenge = GameArchiveManifest['challenges'][number];
@@ -94,9 +115,16 @@ export function toArchiveGame(game: Game): GameArchiveManifest['game'] {
   return settings;
 }
 
-/** Every setting of a challenge, in the shape of the challenge update model. */
-export function toArchiveSettings(challenge: Challenge): GameArchiveChallenge['settings'] {
+/**
+ * Every setting of a challenge, in the shape of the challenge update model; its unlock settings
+ * (issue 25) but the prerequisites, which the archive names by position (`prerequisites`).
+ */
+export function toArchiveSettings(
+  challenge: Challenge,
+  rule?: UnlockRule,
+): GameArchiveChallenge['settings'] {
   return {
+    ...(rule && hasConditions(rule) && unlockSettings(rule)),
     title: challenge.title,
     content: challenge.content,
     category: challenge.category,

@@ -3,6 +3,7 @@
  * poster, a challenge's settings, a challenge or flag removed, the solves recounted. Each
  * rebuilds the board once its write is committed (scoreboard/boardChanges.ts).
  */
+import type { Transaction } from 'kysely';
 import { deleteAttachments } from '../db/repositories/attachments.js';
 import {
   createInstancesForChallenge,
@@ -20,6 +21,7 @@ import {
   type Game,
   type GameSettings,
 } from '../db/repositories/games.js';
+import type { DB } from '../db/schema.js';
 import { withTransaction } from '../db/transaction.js';
 import { boardChanged, type BoardChangeDeps } from './scoreboard/boardChanges.js';
 
@@ -55,12 +57,15 @@ export async function updateGameChallenge(
   challengeId: number,
   changes: Partial<ChallengeSettings>,
   enabling: boolean,
+  /** More of the same update, in its transaction (the unlock settings: unlocks/unlockEdits.ts). */
+  alsoInTransaction?: (trx: Transaction<DB>) => Promise<unknown>,
 ): Promise<Challenge | null> {
   const updated = await withTransaction(deps.db, async (trx) => {
     const challenge = await updateChallenge(trx, challengeId, changes);
     if (challenge?.isEnabled && enabling) {
       await createInstancesForChallenge(trx, gameId, challengeId);
     }
+    if (challenge && alsoInTransaction) await alsoInTransaction(trx);
     return challenge;
   });
   if (updated) boardChanged(deps, gameId);

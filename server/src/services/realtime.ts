@@ -19,7 +19,9 @@ export type HubTarget =
   /** Vexil addition: the game's board was rebuilt (ScoreboardUpdate); clients read it again. */
   | 'ReceivedScoreboardUpdate'
   /** Vexil addition: a team's registration was created, reviewed or removed (admins' hub). */
-  | 'ReceivedRegistrationChange';
+  | 'ReceivedRegistrationChange'
+  /** Vexil addition: challenges opened to a team (`teamId`) or to everyone (players' hub). */
+  | 'ReceivedChallengeUnlock';
 
 export interface HubMessage {
   target: HubTarget;

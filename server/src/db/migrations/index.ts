@@ -19,6 +19,7 @@ import { containerStartQueue } from './0015_container_start_queue.js';
 import { flagMatchMode } from './0016_flag_match_mode.js';
 import { attemptLimits } from './0017_attempt_limits.js';
 import { awards } from './0018_awards.js';
+import { challengeUnlocks } from './0019_challenge_unlocks.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -41,4 +42,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0016_flag_match_mode': flagMatchMode,
   '0017_attempt_limits': attemptLimits,
   '0018_awards': awards,
+  '0019_challenge_unlocks': challengeUnlocks,
 };

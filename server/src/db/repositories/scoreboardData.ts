@@ -79,7 +79,16 @@ export async function findScoreboardGame(
 ): Promise<ScoreboardGame | undefined> {
   const row = await db
     .selectFrom('games')
-    .select(['id', 'title', 'start_time', 'end_time', 'blood_bonus', 'divisions', 'freeze_time', 'hidden'])
+    .select([
+      'id',
+      'title',
+      'start_time',
+      'end_time',
+      'blood_bonus',
+      'divisions',
+      'freeze_time',
+      'hidden',
+    ])
     .where('id', '=', gameId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -130,6 +139,8 @@ export async function listGamesUnderWayBetween(
 export async function listEnabledChallenges(
   db: Kysely<DB>,
   gameId: number,
+  /** Challenges hidden until a release time still to come are left off the board (issue 25). */
+  now = Date.now(),
 ): Promise<ScoreboardChallengeRow[]> {
   const rows = await db
     .selectFrom('challenges')
@@ -145,6 +156,17 @@ export async function listEnabledChallenges(
     ])
     .where('game_id', '=', gameId)
     .where('is_enabled', '=', 1)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('challenge_unlocks as u')
+            .select('u.challenge_id')
+            .whereRef('u.challenge_id', '=', 'challenges.id')
+            .where('u.show_when_locked', '=', 0)
+            .where('u.release_time', '>', now),
+        ),
+      ),
+    )
     .orderBy('id')
     .execute();
   return rows.map((r) => ({

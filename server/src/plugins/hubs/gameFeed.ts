@@ -32,7 +32,19 @@ import type { MessageScreen } from './groups.js';
 interface Verdict {
   allowed: boolean;
   hidden: boolean;
+  /** Only these users (and staff) may have it; absent: everyone allowed. */
+  audience?: ReadonlySet<string> | null;
 }
+
+/**
+ * Narrows a message to some users (issue 25: a team's own unlock message, a notice naming a
+ * challenge hidden while locked); null lets everyone have it.
+ */
+export type MessageAudience = (
+  gameId: number,
+  message: HubMessage,
+  now: number,
+) => Promise<ReadonlySet<string> | null>;
 
 const WITHHELD: Verdict = { allowed: false, hidden: true };
 
@@ -40,8 +52,12 @@ const WITHHELD: Verdict = { allowed: false, hidden: true };
 const STAFF: ViewerCheck = (viewer) => viewerWithRole(viewer?.role).seesHidden;
 
 /** Who may have a message of the game, once decided for it. */
-const checkOf = ({ allowed, hidden }: Verdict): ViewerCheck =>
-  !allowed ? NOBODY : hidden ? STAFF : EVERYONE;
+const checkOf = ({ allowed, hidden, audience }: Verdict): ViewerCheck => {
+  if (!allowed) return NOBODY;
+  if (hidden) return STAFF;
+  if (!audience) return EVERYONE;
+  return (viewer) => STAFF(viewer) || (viewer !== null && audience.has(viewer.id));
+};
 
 export class GameFeedGate {
   /**
@@ -54,6 +70,7 @@ export class GameFeedGate {
     private readonly db: Kysely<DB>,
     private readonly log: FastifyBaseLogger,
     private readonly clock: () => number = Date.now,
+    private readonly audience?: MessageAudience,
   ) {}
 
   /**
@@ -77,7 +94,8 @@ export class GameFeedGate {
       checkStartedGame(game, now, { seesHidden: true });
       // A blood after a scoreboard freeze would tell players who solved what: not while frozen.
       const allowed = !(isBoardFrozen(game, now) && isBloodSince(message, game.freezeTime ?? now));
-      return { allowed, hidden: game.hidden };
+      const audience = allowed && this.audience ? await this.audience(gameId, message, now) : null;
+      return { allowed, hidden: game.hidden, audience };
     } catch (error) {
       if (error instanceof DomainError) return WITHHELD;
       this.log.warn(

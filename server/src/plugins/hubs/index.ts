@@ -18,6 +18,7 @@ import { HubSessionWatch } from './sessionWatch.js';
 import { sharedConnectionTokens } from './sharedTokens.js';
 import { originGuard } from './origin.js';
 import { servicePlugin } from '../../services/servicePlugin.js';
+import { messageAudience } from '../../services/unlocks/noticeAudience.js';
 import { registerHubSocket, type HubRuntime } from './socket.js';
 import { userHub } from './userHub.js';
 
@@ -60,7 +61,10 @@ export const hubsPlugin = fp<HubsOptions>(
         done(null, undefined),
       );
       const tokens = sharedConnectionTokens(app);
-      const hubs = [userHub(new GameFeedGate(app.db, app.log)), monitorHub, adminHub];
+      const feed = new GameFeedGate(app.db, app.log, Date.now, (gameId, message, now) =>
+        messageAudience(app, gameId, message, now),
+      );
+      const hubs = [userHub(feed), monitorHub, adminHub];
       const onRequest = [...(rateLimit ? [rateLimit] : []), originGuard(app.config)];
       for (const hub of hubs) {
         registerNegotiate(scope, hub.path, tokens, onRequest);

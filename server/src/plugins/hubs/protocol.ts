@@ -98,6 +98,7 @@ export const HUB_TIME_FIELDS: Record<HubTarget, readonly string[]> = {
   ReceivedLog: ['time'],
   ReceivedScoreboardUpdate: [],
   ReceivedRegistrationChange: [],
+  ReceivedChallengeUnlock: [],
 };
 
 /** `2024-11-20T07:58:14.123+00:00`: ISO-8601 with an explicit offset, as the contract shows. */

@@ -1,10 +1,10 @@
 /**
  * H1 `/hub/user?game=<id>`: anyone (a hidden game: Monitors and Admins); pushes the game's notices
  * (ReceivedGameNotice) and board updates, each only while REST would show them to the receiver
- * (gameFeed.ts). Open to anyone, so a connection whose session ends (sessionWatch.ts) goes on as
- * an anonymous one: none of its messages is meant for one user or team (no push of this hub is
- * team-scoped; one that is would check the viewer's team at send time, as the other hubs check
- * the role).
+ * (gameFeed.ts), and a team's unlocks (ReceivedChallengeUnlock, issue 25). Open to anyone, so a
+ * connection whose session ends (sessionWatch.ts) goes on as an anonymous one. A message meant for
+ * one team (its unlocks) or kept from some (a notice naming a challenge hidden from them) is
+ * narrowed to its users at send time, against the viewer as last read (gameFeed.ts).
  */
 import { groups } from '../../services/realtime.js';
 import type { GameFeedGate } from './gameFeed.js';

@@ -5,14 +5,17 @@ import { attachmentViews } from '../../db/repositories/attachments.js';
 import type { Challenge } from '../../db/repositories/challenges.js';
 import { findTestContainer } from '../../db/repositories/containers.js';
 import { listFlags } from '../../db/repositories/flags.js';
+import { storedRule } from '../../services/unlocks/unlockEdits.js';
 import type { DB } from '../../db/schema.js';
 import { dynamicScore, minScore } from '../../domain/challengeEdit.js';
 import { toContainerInfo } from '../../domain/containers.js';
+import type { UnlockRule } from '../../domain/unlocks/rules.js';
+import { toUnlockModel, unlockFieldsOf } from './unlockModels.js';
 
 type ChallengeInfoModel = components['schemas']['ChallengeInfoModel'];
 type ChallengeEditDetailModel = components['schemas']['ChallengeEditDetailModel'];
 
-export const toChallengeInfo = (c: Challenge): ChallengeInfoModel => ({
+export const toChallengeInfo = (c: Challenge, rule?: UnlockRule): ChallengeInfoModel => ({
   id: c.id,
   title: c.title,
   category: c.category,
@@ -22,6 +25,7 @@ export const toChallengeInfo = (c: Challenge): ChallengeInfoModel => ({
   minScore: minScore(c),
   originalScore: c.originalScore,
   acceptedCount: c.acceptedCount,
+  ...toUnlockModel(rule),
 });
 
 /** The edit form with the shared attachment, the stored flags (none for DynamicContainer) and the
@@ -30,6 +34,7 @@ export async function toChallengeDetail(
   db: Kysely<DB>,
   c: Challenge,
 ): Promise<ChallengeEditDetailModel> {
+  const unlock = unlockFieldsOf(await storedRule(db, c.gameId, c.id));
   const flags = c.type === 'DynamicContainer' ? [] : await listFlags(db, c.id);
   const views = await attachmentViews(db, [c.attachmentId, ...flags.map((f) => f.attachmentId)]);
   const view = (id: number | null) => (id === null ? null : (views.get(id) ?? null));
@@ -43,6 +48,7 @@ export async function toChallengeDetail(
     hints: c.hints,
     flagTemplate: c.flagTemplate,
     isEnabled: c.isEnabled,
+    ...unlock,
     acceptedCount: c.acceptedCount,
     fileName: c.fileName,
     attachment: view(c.attachmentId),

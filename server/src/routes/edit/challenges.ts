@@ -5,6 +5,7 @@ import {
   listChallenges,
   type Challenge,
 } from '../../db/repositories/challenges.js';
+import { listUnlockRules } from '../../db/repositories/challengeUnlocks.js';
 import { countFlags } from '../../db/repositories/flags.js';
 import { createNotice } from '../../db/repositories/notices.js';
 import { updateChanges, updateNotices, updateViolation } from '../../domain/challengeEdit.js';
@@ -17,6 +18,9 @@ import {
   updateGameChallenge,
 } from '../../services/gameEdits.js';
 import { groups } from '../../services/realtime.js';
+import { applyUnlockFields } from '../../services/unlocks/unlockEdits.js';
+import { touchesUnlock } from '../../domain/unlocks/unlockUpdate.js';
+import { isOpenToAll } from '../../domain/unlocks/rules.js';
 import { logAdminAction } from '../admin/adminLog.js';
 import { toChallengeDetail, toChallengeInfo } from './challengeModels.js';
 import { releaseFiles, requireChallenge, requireGame } from './lookup.js';
@@ -57,7 +61,13 @@ export const editChallengeHandlers: Handlers = {
   },
 
   async editGetGameChallenges(request) {
-    return (await listChallenges(request.server.db, request.params.id)).map(toChallengeInfo);
+    const { db } = request.server;
+    const [challenges, rules] = await Promise.all([
+      listChallenges(db, request.params.id),
+      listUnlockRules(db, request.params.id),
+    ]);
+    const ruleOf = new Map(rules.map((rule) => [rule.challengeId, rule]));
+    return challenges.map((c) => toChallengeInfo(c, ruleOf.get(c.id)));
   },
 
   async editGetGameChallenge(request) {
@@ -74,18 +84,27 @@ export const editChallengeHandlers: Handlers = {
     if (violation) throw badRequest(violation);
 
     const changes = updateChanges(challenge, update);
+    // Vexil addition (issue 25): the unlock settings, checked and stored with the rest.
+    const unlock = touchesUnlock(update);
     const after = await updateGameChallenge(
       request.server,
       gameId,
       cId,
       changes,
       !!update.isEnabled,
+      unlock ? (trx) => applyUnlockFields(trx, gameId, cId, update) : undefined,
     );
     if (!after) throw notFound('The challenge was not found');
+    if (unlock) request.server.unlocks.changed(gameId);
+    const notices = updateNotices(challenge, after, update, isGameRunning(game, Date.now()));
+    // Vexil addition (issue 25): a challenge enabled while hidden from every team until it
+    // unlocks is announced at its release (its own notice), not now.
+    const rule = (await request.server.unlocks.rulesOf(gameId)).ruleOf(cId);
+    const hiddenFromAll = rule && !rule.showWhenLocked && !isOpenToAll(rule, Date.now());
     await announce(
       request,
       after,
-      updateNotices(challenge, after, update, isGameRunning(game, Date.now())),
+      hiddenFromAll ? notices.filter((type) => type !== 'NewChallenge') : notices,
     );
     logAdminAction(request, `Updated challenge ${cId} of game ${gameId}`);
     return toChallengeDetail(db, after);
@@ -95,6 +114,8 @@ export const editChallengeHandlers: Handlers = {
     const { id: gameId, cId } = request.params;
     const { challenge } = await requireChallenge(request, gameId, cId);
     const { hashes, engineIds } = await deleteGameChallenge(request.server, gameId, challenge);
+    // Its prerequisite edges went with it (cascade).
+    request.server.unlocks.changed(gameId);
     request.server.containers.removeInBackground(engineIds, `challenge ${cId} deleted`);
     await releaseFiles(request, hashes);
     logAdminAction(request, `Deleted challenge ${cId} of game ${gameId}`);

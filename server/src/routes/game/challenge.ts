@@ -22,6 +22,9 @@ import type { Handlers } from '../../http/handlers.js';
 import { loadInstance } from '../../services/playInstances.js';
 import { rowOf } from '../../services/scoreboard/boardBytes.js';
 import { passGate } from './context.js';
+import { refuseIfLocked, seesLocked } from './locks.js';
+import { teamLocks } from '../../services/unlocks/teamLocks.js';
+import { teamOf, withLocks } from './teamView.js';
 import { boardViewFor, frozenViewOf, seesLiveBoard } from './boardView.js';
 import { readBoard } from './scoreboard.js';
 
@@ -104,7 +107,7 @@ async function shownScore(
 
 export const gameChallengeHandlers: Handlers = {
   async gameGetDetails(request, reply) {
-    const { game, participation } = await passGate(request, request.params.id, {
+    const { game, participation, now } = await passGate(request, request.params.id, {
       endedBlocked: true,
     });
     const app = request.server;
@@ -135,11 +138,16 @@ export const gameChallengeHandlers: Handlers = {
       writeupRequired: game.writeupRequired,
       writeupDeadline: game.writeupDeadline,
     });
+    // Vexil addition (issue 25): the challenges locked to the team, hidden or shown locked.
+    const locks = seesLocked(request)
+      ? undefined
+      : await teamLocks(app, game.id, teamOf(participation), now);
+    const view = withLocks(board, locks, now);
     return reply
       .type('application/json; charset=utf-8')
       .send(
-        `{"challenges":${board.challengesJson},"challengeCount":${board.challengeCount}` +
-          `,"rank":${rank},${rest.slice(1)}`,
+        `{"challenges":${view.challengesJson},"challengeCount":${view.challengeCount}` +
+          `,"rank":${rank},${rest.slice(1, -1)},"locked":${view.lockedJson}}`,
       );
   },
 
@@ -152,6 +160,8 @@ export const gameChallengeHandlers: Handlers = {
       ? await findInstance(db, participation.id, challengeId)
       : null;
     if (!challenge || !instance) throw unavailable();
+    // Before a dynamic attachment is taken from the pool for the team.
+    await refuseIfLocked(request, game.id, challenge.id, teamOf(participation), unavailable);
     const loaded = await loadInstance(db, game, challenge, participation, instance);
     if (!loaded) {
       request.log.warn(`No unused dynamic attachment left for challenge ${challenge.id}`);

@@ -13,6 +13,7 @@ import {
   type TeamChallenge,
 } from '../../services/containers/teamContainers.js';
 import { logAction, passGate } from './context.js';
+import { refuseIfLocked } from './locks.js';
 
 /** The gate, then the team's instance of an enabled container challenge. */
 async function teamChallenge(
@@ -29,6 +30,14 @@ async function teamChallenge(
     ? await findInstance(db, participation.id, challengeId)
     : null;
   if (!challenge || !instance) throw notFound('The challenge was not found');
+  await refuseIfLocked(
+    request,
+    game.id,
+    challenge.id,
+    { participationId: participation.id, teamId: participation.teamId },
+    () => notFound('The challenge was not found'),
+    now,
+  );
   if (!isContainerChallenge(challenge.type)) {
     throw badRequest('This challenge cannot create a container');
   }

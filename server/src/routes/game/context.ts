@@ -27,8 +27,7 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 /** What the caller may see of games: hidden ones only as Monitor or Admin (gameGate.ts). */
-export const viewerOf = (request: FastifyRequest): GameViewer =>
-  viewerWithRole(request.user?.role);
+export const viewerOf = (request: FastifyRequest): GameViewer => viewerWithRole(request.user?.role);
 
 /** The game, when it exists and the caller may see it (404 otherwise). */
 export async function requireGame(request: FastifyRequest, id: number): Promise<Game> {

@@ -5,6 +5,7 @@ import { isBoardFrozen } from '../../domain/scoring/freeze.js';
 import { seesLiveBoard } from './boardView.js';
 import type { Handlers } from '../../http/handlers.js';
 import { queryOf, requireStartedGame } from './context.js';
+import { noticesForReader } from './locks.js';
 
 export const gameFeedHandlers: Handlers = {
   async gameGetNotices(request) {
@@ -18,7 +19,8 @@ export const gameFeedHandlers: Handlers = {
       { count, skip },
       frozen ? (game.freezeTime ?? undefined) : undefined,
     );
-    return notices.map(toNoticeModel);
+    // Vexil addition (issue 25): notices naming a challenge hidden from the reader's team.
+    return (await noticesForReader(request, game.id, notices)).map(toNoticeModel);
   },
 
   async gameGetEvents(request) {

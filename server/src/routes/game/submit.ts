@@ -10,6 +10,7 @@ import { checkGate } from '../../domain/gameGate.js';
 import { ApiError, forbidden, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { callerOf, logAction, viewerOf } from './context.js';
+import { refuseIfLocked } from './locks.js';
 
 const sendJson = (reply: Parameters<NonNullable<Handlers['gameSubmitFlag']>>[1], value: unknown) =>
   reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
@@ -30,6 +31,15 @@ export const gameSubmitHandlers: Handlers = {
     checkGate(game, participation, now, { endedBlocked: true, viewer: viewerOf(request) });
     // Vexil differs: a disabled challenge takes no submissions.
     if (!challenge?.isEnabled) throw notFound('The challenge was not found');
+    // Vexil addition (issue 25): a locked challenge takes no submissions; nothing is recorded.
+    await refuseIfLocked(
+      request,
+      game!.id,
+      challenge.id,
+      { participationId: participation.id },
+      () => notFound('The challenge was not found'),
+      now,
+    );
     const submission = {
       gameId: game!.id,
       challengeId: challenge.id,

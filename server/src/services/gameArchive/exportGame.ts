@@ -10,12 +10,14 @@ import yazl from 'yazl';
 import { attachmentSources, type AttachmentSource } from '../../db/repositories/attachments.js';
 import { listAwards } from '../../db/repositories/awards.js';
 import { listChallenges } from '../../db/repositories/challenges.js';
+import { listUnlockRules } from '../../db/repositories/challengeUnlocks.js';
 import { findFileByHash } from '../../db/repositories/files.js';
 import { listFlags } from '../../db/repositories/flags.js';
 import type { Game } from '../../db/repositories/games.js';
 import type { DB } from '../../db/schema.js';
 import {
   ARCHIVE_FORMAT,
+  archivePrerequisites,
   ARCHIVE_VERSION,
   MANIFEST_ENTRY,
   fileEntry,
@@ -41,6 +43,8 @@ export async function gameManifest(
   now: number,
 ): Promise<GameArchiveManifest> {
   const challenges = await listChallenges(db, game.id);
+  const rules = new Map((await listUnlockRules(db, game.id)).map((r) => [r.challengeId, r]));
+  const positions = new Map(challenges.map((challenge, index) => [challenge.id, index]));
   const entries: GameArchiveManifest['challenges'] = [];
   for (const challenge of challenges) {
     const flags = await listFlags(db, challenge.id);
@@ -50,9 +54,12 @@ export async function gameManifest(
     ]);
     const attachmentOf = (id: number | null) =>
       toArchiveAttachment(id === null ? undefined : sources.get(id));
+    const rule = rules.get(challenge.id);
+    const prerequisites = archivePrerequisites(rule, positions);
     entries.push({
       type: challenge.type,
-      settings: toArchiveSettings(challenge),
+      settings: toArchiveSettings(challenge, rule),
+      ...(prerequisites && { prerequisites }),
       attachment: attachmentOf(challenge.attachmentId),
       flags: flags.map((flag) => ({
         flag: flag.flag,

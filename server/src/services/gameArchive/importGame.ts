@@ -33,6 +33,7 @@ import { generateGameKeyPair } from '../../domain/teamToken.js';
 import type { FileService } from '../files.js';
 import { processImage } from '../images.js';
 import type { UnpackedFile } from './readArchive.js';
+import { importUnlocks } from './importUnlocks.js';
 
 /** The largest poster an import reads: the limit of uploading one (`PUT …/poster`). */
 const POSTER_BYTES = 3 * 1024 * 1024;
@@ -135,6 +136,7 @@ export async function importGame(
         now,
       });
       if (posterHash) await swapGamePoster(trx, game.id, posterHash);
+      const ids: number[] = [];
       for (const [index, challenge] of manifest.challenges.entries()) {
         const row = await createChallenge(trx, game.id, {
           ...settings.challenges[index],
@@ -154,7 +156,10 @@ export async function importGame(
           });
         }
         await insertFlags(trx, row.id, flags);
+        ids.push(row.id);
       }
+      // Unlock settings (issue 25), once every challenge has its new id.
+      await importUnlocks(trx, game.id, manifest.challenges, ids);
       return { ...game, posterHash };
     });
     return created;

@@ -22,6 +22,8 @@ export const flagCheckerPlugin = servicePlugin(
         realtime: app.realtime,
         scoreboards: app.scoreboards,
         metrics: app.metrics ?? undefined,
+        // registered later (plugins/unlocks.ts); asked only once the app runs
+        solved: (gameId, participationId) => app.unlocks.solved(gameId, participationId),
       },
       {
         workers: config.flagCheckWorkers || undefined,

@@ -30,6 +30,7 @@ import { useChallengeMeta } from '@/console/data/kit';
 import { categoryChoices, hasContainer, typeChoices } from './choices';
 import { FlagDeliveryNotice } from './FlagDeliveryNotice';
 import { ScoreCurve } from './ScoreCurve';
+import { UnlockInputs } from './UnlockInputs';
 
 type UpdateField = Parameters<typeof specValidator<'ChallengeUpdateModel'>>[1];
 const spec = (field: UpdateField) => specValidator('ChallengeUpdateModel', field);
@@ -215,6 +216,7 @@ export function ChallengeInputs() {
       <AttemptLimitInputs />
 
       {type && hasContainer(type) && <ContainerInputs type={type} />}
+      <UnlockInputs />
     </Stack>
   );
 }

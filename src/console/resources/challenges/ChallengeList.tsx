@@ -22,6 +22,7 @@ import { ListError } from '@/console/ListError';
 import { consolePaths, useAdminPath } from '@/console/paths';
 import { GameTabs } from '@/console/resources/games/GameTabs';
 import { ChallengeGroups } from './ChallengeGroups';
+import { UnlockOverview } from './UnlockOverview';
 import Typography from '@mui/material/Typography';
 import { type GameMeta, useGameMeta } from '@/console/data/kit';
 
@@ -105,6 +106,7 @@ export function ChallengeList() {
         error={<ListError />}
       >
         <ChallengeGroups meta={meta} />
+        <UnlockOverview />
       </List>
     </>
   );

@@ -13,12 +13,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ChallengeCategory, GameChallenge, TeamGameView } from '@/api/types';
+import type { ChallengeCategory, ChallengeLock, GameChallenge, TeamGameView } from '@/api/types';
 import { enumChoices } from '@/api/validation';
 import { errorMessageOf } from '@/lib/notifications';
 import { useLoadingSlow } from '@/lib/useLoadingSlow';
 import { CategoryFilter, type CategoryChoice } from './CategoryFilter';
 import { ChallengeCard } from './ChallengeCard';
+import { LockedChallengeCard } from './LockedChallengeCard';
 import type { TeamSolve } from './solves';
 
 const CARD_SIZE = { xs: 12, sm: 6, lg: 4 };
@@ -53,17 +54,29 @@ function LoadingCards() {
 interface CardsProps {
   challenges: readonly GameChallenge[];
   solves: ReadonlyMap<number, TeamSolve>;
+  locks: ReadonlyMap<number, ChallengeLock>;
   onOpen: (id: number) => void;
 }
 
-function Cards({ challenges, solves, onOpen }: CardsProps) {
+function Cards({ challenges, solves, locks, onOpen }: CardsProps) {
   return (
     <Grid container spacing={2}>
-      {challenges.map((challenge) => (
-        <Grid key={challenge.id} size={CARD_SIZE}>
-          <ChallengeCard challenge={challenge} solve={solves.get(challenge.id)} onOpen={onOpen} />
-        </Grid>
-      ))}
+      {challenges.map((challenge) => {
+        const lock = locks.get(challenge.id);
+        return (
+          <Grid key={challenge.id} size={CARD_SIZE}>
+            {lock ? (
+              <LockedChallengeCard challenge={challenge} lock={lock} />
+            ) : (
+              <ChallengeCard
+                challenge={challenge}
+                solve={solves.get(challenge.id)}
+                onOpen={onOpen}
+              />
+            )}
+          </Grid>
+        );
+      })}
     </Grid>
   );
 }
@@ -78,6 +91,11 @@ export function ChallengeList({ query, solves, onOpen }: ChallengeListProps) {
   const { t } = useTranslation();
   const [choice, setChoice] = useState<CategoryChoice>('All');
   const groups = useMemo(() => (query.data ? byCategory(query.data) : []), [query.data]);
+  // challenges shown locked (issue 25), with what opens them
+  const locks = useMemo(
+    () => new Map((query.data?.locked ?? []).map((lock) => [lock.id, lock])),
+    [query.data],
+  );
 
   if (query.error && !query.data) {
     return (
@@ -115,7 +133,7 @@ export function ChallengeList({ query, solves, onOpen }: ChallengeListProps) {
           >
             {t(`resources.challenges.categories.${category}`)}
           </Typography>
-          <Cards challenges={challenges} solves={solves} onOpen={onOpen} />
+          <Cards challenges={challenges} solves={solves} locks={locks} onOpen={onOpen} />
         </Box>
       ))}
     </Stack>

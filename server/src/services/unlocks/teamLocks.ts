@@ -1,0 +1,97 @@
+/**
+ * Which challenges are locked to a team now (issue 25), from data at hand: the game's rules
+ * (rulesCache.ts, memory), the team's solves (one indexed query, only when a rule depends on
+ * them) and its score on the live board (memory, only when a rule asks for a score). Never a
+ * query per challenge.
+ */
+import type { FastifyInstance } from 'fastify';
+import { listSolvedChallengeIds } from '../../db/repositories/challengeUnlocks.js';
+import {
+  dependsOnTeam,
+  isOpen,
+  type GameUnlockRules,
+  type TeamProgress,
+  type UnlockRule,
+} from '../../domain/unlocks/rules.js';
+import { rowOf } from '../scoreboard/boardBytes.js';
+
+export interface TeamLocks {
+  rules: GameUnlockRules;
+  progress: TeamProgress;
+  /** Rules of the challenges locked to the team. */
+  locked: ReadonlyMap<number, UnlockRule>;
+}
+
+export interface LockedTeam {
+  participationId: number;
+  /** Read from the participation when a score rule needs it and it is not given. */
+  teamId?: number;
+}
+
+type UnlockApp = Pick<FastifyInstance, 'db' | 'scoreboards' | 'unlocks'>;
+
+/** The team's score on the live board (0 when it is not on the board yet). */
+export async function liveScore(app: UnlockApp, gameId: number, teamId: number): Promise<number> {
+  const board = app.scoreboards.peek(gameId) ?? (await app.scoreboards.get(gameId));
+  const row = board && rowOf(board, teamId);
+  if (!row) return 0;
+  return Number((JSON.parse(row) as { score?: number }).score ?? 0);
+}
+
+async function teamIdOf(app: UnlockApp, team: LockedTeam): Promise<number> {
+  if (team.teamId !== undefined) return team.teamId;
+  const row = await app.db
+    .selectFrom('participations')
+    .select('team_id')
+    .where('id', '=', team.participationId)
+    .executeTakeFirst();
+  return row?.team_id ?? 0;
+}
+
+/** The team's progress, reading only what the rules need. */
+async function progressOf(
+  app: UnlockApp,
+  gameId: number,
+  team: LockedTeam,
+  rules: readonly UnlockRule[],
+): Promise<TeamProgress> {
+  const teamRules = rules.filter(dependsOnTeam);
+  if (teamRules.length === 0) return { solved: new Set(), score: 0 };
+  const wantsScore = teamRules.some((rule) => (rule.unlockScore ?? 0) > 0);
+  const [solved, score] = await Promise.all([
+    listSolvedChallengeIds(app.db, team.participationId),
+    wantsScore ? teamIdOf(app, team).then((teamId) => liveScore(app, gameId, teamId)) : 0,
+  ]);
+  return { solved, score };
+}
+
+/** What is locked to the team at `now`, over the whole game. */
+export async function teamLocks(
+  app: UnlockApp,
+  gameId: number,
+  team: LockedTeam,
+  now: number,
+): Promise<TeamLocks> {
+  const rules = await app.unlocks.rulesOf(gameId);
+  if (rules.isEmpty) return { rules, progress: { solved: new Set(), score: 0 }, locked: new Map() };
+  const progress = await progressOf(app, gameId, team, [...rules.byChallenge.values()]);
+  return { rules, progress, locked: rules.lockedFor(progress, now) };
+}
+
+/**
+ * The rule that keeps one challenge locked to the team at `now`, or undefined when it is open.
+ * Costs nothing more than memory for a challenge without a rule (the flag path's common case).
+ */
+export async function lockOf(
+  app: UnlockApp,
+  gameId: number,
+  challengeId: number,
+  team: LockedTeam,
+  now: number,
+): Promise<UnlockRule | undefined> {
+  const rules = await app.unlocks.rulesOf(gameId);
+  const rule = rules.ruleOf(challengeId);
+  if (!rule) return undefined;
+  const progress = await progressOf(app, gameId, team, [rule]);
+  return isOpen(rule, progress, now) ? undefined : rule;
+}
