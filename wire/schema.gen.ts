@@ -1645,10 +1645,14 @@ export interface paths {
          *     titled `<CTFd event name> (imported)`, in one transaction; one import (of either kind) runs
          *     at a time on each server instance (429 with `Retry-After`).
          *
-         *     What is read: the event's name, description, start, end and freeze (`config`); challenges
-         *     with their category (one of Vexil's categories by name, else `Misc`, reported), description
-         *     (with CTFd's connection info and attribution appended), value, flags, hints, files and
-         *     hidden state. A `standard` challenge keeps its value (a flat score); a `dynamic` one gets
+         *     What is read: the event's name, description, start, end, freeze and team size (`config`);
+         *     challenges with their category (one of Vexil's categories by name, else `Misc`, reported),
+         *     description (with CTFd's connection info and attribution appended), value, flags (`static`
+         *     as `Exact` or, with `case_insensitive`, `CaseInsensitive`; `regex` as `Regex`, with `(?i)`
+         *     when case-insensitive, unless RE2 cannot run the pattern: look-arounds and back-references
+         *     are reported and left out), free hints (costed ones are reported and left out), attempt
+         *     limit (`max_attempts`), prerequisites (all of them; a locked challenge is hidden, or shown
+         *     locked with what opens it where CTFd `anonymize`d it), files and hidden state. A `standard` challenge keeps its value (a flat score); a `dynamic` one gets
          *     Vexil's dynamic score with the same initial value and minimum and the decay constant that
          *     follows CTFd's curve best, and the report says by how much the two differ at most. A
          *     `hidden` challenge is imported disabled. A challenge with several files gets them as one
@@ -4461,7 +4465,7 @@ export interface components {
          * @description **Vexil addition.** What a CTFd import note is about.
          * @enum {string}
          */
-        CtfdImportNoteCode: "ChallengeTypeNotSupported" | "ChallengeWithoutName" | "CategoryReplaced" | "DynamicScoreApproximated" | "FlagTypeNotSupported" | "FlagTooLong" | "FlagCaseInsensitiveNotSupported" | "FlagRegexNotSupported" | "HintCostNotSupported" | "HintRequirementsNotSupported" | "AttemptLimitNotSupported" | "PrerequisitesNotSupported" | "NextChallengeNotMapped" | "FilesBundled" | "FileMissing" | "TagsNotImported" | "ConnectionInfoInDescription" | "AttributionInDescription" | "HiddenImportedDisabled" | "NoFlagImportedDisabled" | "TableNotImported" | "GameTimesDefaulted" | "UserModeNotMapped";
+        CtfdImportNoteCode: "ChallengeTypeNotSupported" | "ChallengeWithoutName" | "CategoryReplaced" | "DynamicScoreApproximated" | "FlagTypeNotSupported" | "FlagTooLong" | "FlagRegexNotSupported" | "HintCostNotSupported" | "HintRequirementsNotSupported" | "PrerequisitesNotImported" | "LockedShownWithRequirements" | "NextChallengeNotMapped" | "FilesBundled" | "FileMissing" | "TagsNotImported" | "ConnectionInfoInDescription" | "AttributionInDescription" | "HiddenImportedDisabled" | "NoFlagImportedDisabled" | "TableNotImported" | "GameTimesDefaulted" | "UserModeNotMapped";
         /** @description **Vexil addition.** One thing of a CTFd import that did not map exactly. */
         CtfdImportNote: {
             code: components["schemas"]["CtfdImportNoteCode"];

@@ -34,26 +34,23 @@ const NOTES: Record<CtfdImportNoteCode, [CtfdImportNote['severity'], (p: Params)
     (p) =>
       `A flag of ${p.length} characters was not imported (Vexil's flags hold at most ${p.limit})`,
   ],
-  FlagCaseInsensitiveNotSupported: [
-    ADAPTED,
-    () => 'A case-insensitive flag was imported as an exact one',
-  ],
   FlagRegexNotSupported: [
     SKIPPED,
-    (p) => `The regular-expression flag ${p.pattern} was not imported`,
+    (p) =>
+      `The regular-expression flag ${p.pattern} was not imported: Vexil's linear-time engine cannot run it (${p.reason})`,
+  ],
+  PrerequisitesNotImported: [
+    SKIPPED,
+    (p) => `Prerequisites that were not imported (${p.names}) no longer hold it back`,
+  ],
+  LockedShownWithRequirements: [
+    ADAPTED,
+    () => 'CTFd showed it anonymised while locked; Vexil shows it locked with what opens it',
   ],
   HintCostNotSupported: [SKIPPED, (p) => `A hint costing ${p.cost} points was not imported`],
   HintRequirementsNotSupported: [
     ADAPTED,
     () => 'A hint that needed other hints unlocked first was imported without that order',
-  ],
-  AttemptLimitNotSupported: [
-    SKIPPED,
-    (p) => `The limit of ${p.maxAttempts} attempts was not imported`,
-  ],
-  PrerequisitesNotSupported: [
-    SKIPPED,
-    (p) => `The prerequisites (${p.names}) were not imported: the challenge is open from the start`,
   ],
   NextChallengeNotMapped: [
     SKIPPED,

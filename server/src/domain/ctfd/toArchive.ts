@@ -7,6 +7,7 @@
 import type { components } from '#wire/schema.gen.js';
 import type { GameArchiveChallenge, GameArchiveFile, GameArchiveManifest } from '../gameArchive.js';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from '../gameArchive.js';
+import { patternProblem } from '../flagMatch.js';
 import { DEFAULT_DIFFICULTY, fitCtfdDecay } from './dynamicFit.js';
 import { note, type CtfdImportNote } from './notes.js';
 import type { CtfdChallenge, CtfdTables } from './tables.js';
@@ -158,25 +159,36 @@ function scoreOf(challenge: CtfdChallenge, tables: CtfdTables, notes: CtfdImport
   };
 }
 
+/**
+ * CTFd's flags: `static` (exact, or `case_insensitive` in its data) and `regex` (Python's `re`,
+ * matched against the whole answer, `case_insensitive` as the IGNORECASE flag), as Vexil's match
+ * modes. A pattern RE2 cannot run (back-references, look-arounds) is left out, with RE2's reason.
+ */
 function flagsOf(challenge: CtfdChallenge, tables: CtfdTables, notes: CtfdImportNote[]) {
   const flags: GameArchiveChallenge['flags'] = [];
   for (const flag of tables.flags.filter((f) => f.challengeId === challenge.id)) {
     const content = flag.content.trim();
     if (!content) continue;
-    if (flag.type === 'regex') {
-      notes.push(note('FlagRegexNotSupported', { pattern: content }));
-      continue;
-    }
-    if (flag.type !== 'static') {
+    const caseInsensitive = flag.data === 'case_insensitive';
+    if (flag.type !== 'static' && flag.type !== 'regex') {
       notes.push(note('FlagTypeNotSupported', { type: flag.type }));
       continue;
     }
-    if (Array.from(content).length > FLAG_LENGTH) {
-      notes.push(note('FlagTooLong', { length: Array.from(content).length, limit: FLAG_LENGTH }));
+    const text = flag.type === 'regex' && caseInsensitive ? `(?i)${content}` : content;
+    if (Array.from(text).length > FLAG_LENGTH) {
+      notes.push(note('FlagTooLong', { length: Array.from(text).length, limit: FLAG_LENGTH }));
       continue;
     }
-    if (flag.data === 'case_insensitive') notes.push(note('FlagCaseInsensitiveNotSupported'));
-    flags.push({ flag: content });
+    if (flag.type === 'regex') {
+      const problem = patternProblem(text);
+      if (problem) {
+        notes.push(note('FlagRegexNotSupported', { pattern: content, reason: problem }));
+        continue;
+      }
+      flags.push({ flag: text, matchMode: 'Regex' });
+      continue;
+    }
+    flags.push({ flag: text, matchMode: caseInsensitive ? 'CaseInsensitive' : 'Exact' });
   }
   return flags;
 }
@@ -208,20 +220,13 @@ function descriptionOf(challenge: CtfdChallenge, notes: CtfdImportNote[]): strin
   return content;
 }
 
-/** What of a challenge's CTFd mechanics Vexil does not have (yet): reported, left out. */
-function unmappedMechanics(
+/** What of a challenge's CTFd links Vexil has no counterpart for: reported, left out. */
+function unmappedLinks(
   challenge: CtfdChallenge,
   tables: CtfdTables,
   byId: Map<number, CtfdChallenge>,
   notes: CtfdImportNote[],
 ) {
-  if (challenge.maxAttempts > 0) {
-    notes.push(note('AttemptLimitNotSupported', { maxAttempts: challenge.maxAttempts }));
-  }
-  if (challenge.prerequisites.length > 0) {
-    const names = challenge.prerequisites.map((id) => byId.get(id)?.name ?? `#${id}`).join(', ');
-    notes.push(note('PrerequisitesNotSupported', { names }));
-  }
   if (challenge.nextId !== null) {
     notes.push(
       note('NextChallengeNotMapped', {
@@ -231,6 +236,39 @@ function unmappedMechanics(
   }
   const tags = tables.tags.filter((t) => t.challengeId === challenge.id).map((t) => t.value);
   if (tags.length > 0) notes.push(note('TagsNotImported', { tags: tags.join(', ') }));
+}
+
+/**
+ * CTFd's prerequisites (all of them must be solved) as positions in the archive, once every
+ * challenge has its place; one that was not imported is dropped, and said so. CTFd hides a locked
+ * challenge unless `anonymize` shows it without its name; Vexil shows it with what opens it.
+ */
+function linkPrerequisites(
+  tables: CtfdTables,
+  mapped: MappedChallenge[],
+  archived: GameArchiveChallenge[],
+) {
+  const position = new Map(mapped.map((m) => [m.ctfdId, m.index]));
+  const names = new Map(tables.challenges.map((c) => [c.id, c.name]));
+  for (const challenge of tables.challenges) {
+    const index = position.get(challenge.id);
+    if (index === null || index === undefined || challenge.prerequisites.length === 0) continue;
+    const own = mapped.find((m) => m.ctfdId === challenge.id) as MappedChallenge;
+    const kept: number[] = [];
+    const dropped: string[] = [];
+    for (const id of challenge.prerequisites) {
+      const at = position.get(id);
+      if (at === null || at === undefined || at === index) dropped.push(names.get(id) ?? `#${id}`);
+      else if (!kept.includes(at)) kept.push(at);
+    }
+    if (dropped.length > 0) {
+      own.notes.push(note('PrerequisitesNotImported', { names: dropped.join(', ') }));
+    }
+    if (kept.length === 0) continue;
+    archived[index].prerequisites = kept;
+    archived[index].settings.showWhenLocked = challenge.anonymize;
+    if (challenge.anonymize) own.notes.push(note('LockedShownWithRequirements'));
+  }
 }
 
 export function ctfdToArchive(
@@ -264,7 +302,7 @@ export function ctfdToArchive(
     const score = scoreOf(challenge, tables, mapped.notes);
     const flags = flagsOf(challenge, tables, mapped.notes);
     const hints = hintsOf(challenge, tables, mapped.notes);
-    unmappedMechanics(challenge, tables, byId, mapped.notes);
+    unmappedLinks(challenge, tables, byId, mapped.notes);
     const attachment = attachments.get(challenge.id);
     if (attachment) mapped.notes.push(...attachment.notes);
     const hidden = challenge.state === 'hidden';
@@ -279,12 +317,14 @@ export function ctfdToArchive(
         category,
         hints,
         isEnabled: !hidden && flags.length > 0,
+        maxAttempts: Math.max(0, challenge.maxAttempts),
         ...score,
       },
       attachment: attachment?.file ? { type: 'Local', file: attachment.file } : null,
       flags,
     });
   }
+  linkPrerequisites(tables, challenges, archived);
   const leftOut = EVENT_TABLES.map((table) => [table, tables.counts.get(table) ?? 0] as const)
     .filter(([, count]) => count > 0)
     .map(([table, count]) => `${table} (${count})`);

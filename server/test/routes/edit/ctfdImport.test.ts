@@ -71,6 +71,37 @@ describeEachDatabase('CTFd import', (getDb) => {
     expect(welcome.flags.map((f: Json) => f.flag)).toEqual(['flag{welcome}']);
     expect(notesOf('A Welcome aboard')).toEqual(['CategoryReplaced', 'TagsNotImported']);
 
+    // Flags keep CTFd's matching: case-insensitive, and a regular expression on the whole answer.
+    const shouting = await detail('A Shouting allowed');
+    expect(shouting.flags.map((f: Json) => [f.flag, f.matchMode])).toEqual([
+      ['FLAG{Case_Matters_Not}', 'CaseInsensitive'],
+    ]);
+    expect(notesOf('A Shouting allowed')).toEqual(['CategoryReplaced']);
+    const hex = await detail('A Any hex will do');
+    expect(hex.flags.map((f: Json) => [f.flag, f.matchMode])).toEqual([
+      ['flag\\{[0-9a-f]{8}\\}', 'Regex'],
+    ]);
+    expect(hex.isEnabled).toBe(true);
+
+    // The attempt limit, and costed hints left out (hints with a price are not built yet).
+    const strikes = await detail('A Three strikes');
+    expect(strikes).toMatchObject({ maxAttempts: 3, hints: [] });
+    expect(notesOf('A Three strikes')).toEqual(['HintCostNotSupported', 'HintCostNotSupported']);
+
+    // Prerequisites on the new ids: hidden while locked, or shown locked where CTFd anonymised it.
+    const idOf = (name: string) => byName.get(name)!.challengeId;
+    const chained = await detail('A After the intro');
+    expect(chained).toMatchObject({ showWhenLocked: false, prerequisiteCount: 0 });
+    expect([...chained.prerequisites].sort()).toEqual(
+      [idOf('A Welcome aboard'), idOf('A Shouting allowed')].sort(),
+    );
+    const secret = await detail('A Secret stage');
+    expect(secret).toMatchObject({
+      showWhenLocked: true,
+      prerequisites: [idOf('A Three strikes')],
+    });
+    expect(notesOf('A Secret stage')).toEqual(['LockedShownWithRequirements']);
+
     // Dynamic: the same initial value and floor, a decay constant fitted to CTFd's curve.
     const decaying = await detail('A Decaying');
     expect(decaying).toMatchObject({ category: 'Pwn', originalScore: 500, minScoreRate: 0.2 });
