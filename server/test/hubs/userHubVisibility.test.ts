@@ -154,6 +154,9 @@ describeEachDatabase('/hub/user visibility', (getDb) => {
     const game = await newGame({ startsIn: -HOUR, hidden: true });
     const demoted = await signedIn(hub.app, 'Monitor');
     const { connection, seen } = await connect(game.id, demoted.token);
+    // A staff member who keeps its rights: once it has a notice, the notice was judged for every
+    // connection of the game (one screen, one pass), so the game can be published after it.
+    const { connection: staff } = await connect(game.id, monitor);
     const preview = nextMessage(connection, 'ReceivedGameNotice');
     await postNotice(game.id, 'Preview');
     await preview;
@@ -164,13 +167,18 @@ describeEachDatabase('/hub/user visibility', (getDb) => {
     });
     expect(demotion.statusCode, demotion.body).toBe(200);
     // Sent after the demotion is answered: judged for a player, so withheld.
+    const judged = nextMessage(staff, 'ReceivedGameNotice', (notice) =>
+      JSON.stringify(notice).includes('Still hidden'),
+    );
     await postNotice(game.id, 'Still hidden');
+    await judged;
     await updateGame(hub.app.db, game.id, { hidden: false });
     const published = nextMessage(connection, 'ReceivedGameNotice');
     await postNotice(game.id, 'Published');
     await published;
     expect(seen).toEqual([['Preview'], ['Published']]);
     await connection.stop();
+    await staff.stop();
   });
 
   it('admits staff to a started hidden game and pushes them its notices', async () => {
