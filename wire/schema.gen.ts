@@ -4307,6 +4307,11 @@ export interface components {
              */
             isPinned?: boolean;
         };
+        /**
+         * @description **Vexil addition.** Who may see a game's scores until the game ends: its scoreboard, CTFtime feed, the teams' rows and ranks on the team pages, and the players' hub `ReceivedScoreboardUpdate` pushes. `Public` (the default, the reference platform's only way): anyone. `SignedIn`: any signed-in account. `Organisers`: Monitors and Admins only. From the game's end the scores are public whatever the setting. Monitors and Admins always see everything. A caller refused gets 403 with a title that says why ("Scores are shown to signed-in players only until the game ends" or "Scores are shown to the organisers only until the game ends"). A registered team always sees its own score and solves on the game page, never its rank while the scores are not shown to it.
+         * @enum {string}
+         */
+        ScoreVisibility: "Public" | "SignedIn" | "Organisers";
         /** @description A game with every setting an organiser can edit. */
         GameInfoModel: {
             /**
@@ -4361,6 +4366,8 @@ export interface components {
             bloodBonus: number;
             /** @description **Vexil addition.** Scoreboard freeze: from this time until the game's end, players and visitors see the board as it stood at this time, plus their own team's later solves; monitors and organisers see the live board. Null for no freeze. */
             freezeTime: components["schemas"]["Timestamp"] | null;
+            /** @description **Vexil addition.** Who may see the game's scores until it ends (see `ScoreVisibility`). */
+            scoreVisibility: components["schemas"]["ScoreVisibility"];
         };
         /** @description A page of games. */
         ArrayResponseOfGameInfoModel: {
@@ -4460,6 +4467,8 @@ export interface components {
             bloodBonus?: number;
             /** @description **Vexil addition.** Scoreboard freeze (see `GameInfoModel.freezeTime`), epoch milliseconds or an ISO-8601 date-time; null clears it. Absent keeps the stored value (none for a new game), so clients that do not know the setting leave it alone. It must lie within the game's window (start ≤ freezeTime < end), else 400 "The scoreboard freeze must be between the game's start and end". */
             freezeTime?: components["schemas"]["Timestamp"] | string | null;
+            /** @description **Vexil addition.** Who may see the game's scores until it ends (see `ScoreVisibility`). Absent keeps the stored value (`Public` for a new game), so clients that do not know the setting leave it alone. */
+            scoreVisibility?: components["schemas"]["ScoreVisibility"];
         };
         /**
          * @description **Vexil addition.** What a CTFd import note is about.
@@ -5105,6 +5114,8 @@ export interface components {
             end: components["schemas"]["Timestamp"];
             /** @description **Vexil addition.** When the public scoreboard freezes (see `GameInfoModel.freezeTime`); null when it does not. Absent from the reference's answers. */
             freezeTime?: components["schemas"]["Timestamp"] | null;
+            /** @description **Vexil addition.** Who may see the game's scores until it ends, so that a site can say why the board is not shown. Absent from the reference's answers. */
+            scoreVisibility?: components["schemas"]["ScoreVisibility"];
         };
         /** @description Registration of the caller (with one of their teams) in a game. */
         GameJoinModel: {
