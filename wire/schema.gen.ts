@@ -1272,7 +1272,8 @@ export interface paths {
          *     freeze the row is the one the caller's scoreboard shows (`frozenAt` set): the frozen board,
          *     with the caller's own team's later solves when the caller plays in the game (so a player
          *     sees their team at the same score here, on the board and in the game view); monitors and
-         *     organisers get the live row.
+         *     organisers get the live row. A game whose `scoreVisibility` keeps its scores from the caller
+         *     until its end is left out until then, as its scoreboard answers 403.
          */
         get: operations["teamGetGames"];
         put?: never;
@@ -2438,6 +2439,10 @@ export interface paths {
          *     only (a preview); anyone else gets 404, as for an unknown game. The stored board knows
          *     whether its game was hidden when it was built, so hiding or publishing a game applies from
          *     the rebuild its edit starts.
+         *
+         *     **Vexil addition (score visibility):** a game's `scoreVisibility` may keep its scores from
+         *     visitors (`SignedIn`) or from everyone below Monitor (`Organisers`) until the game's end;
+         *     a caller refused gets 403 with a title that says why. From the end the board is public.
          */
         get: operations["gameGetScoreboard"];
         put?: never;
@@ -2602,7 +2607,8 @@ export interface paths {
          * @description **Vexil addition.** Answers the game's standings in the JSON format CTFtime imports
          *     (`{"standings": [{"pos": 1, "team": "…", "score": 1234}, …]}`), in board order. It follows
          *     the scoreboard's rules: anyone may read it (a hidden game's only Monitors and Admins), 404 for
-         *     an unknown game, 400 before the start; while the board is frozen, callers below Monitor get the standings as
+         *     an unknown game, 400 before the start, 403 while the game's `scoreVisibility` keeps the scores
+         *     from the caller (until the end); while the board is frozen, callers below Monitor get the standings as
          *     they stood at the freeze (never with their own team's later solves), monitors and organisers
          *     the live ones. Written when the board is built, never per request; it carries an `ETag` per
          *     view and answers 304 to a matching `If-None-Match`.
@@ -9853,6 +9859,15 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponse"];
                 };
             };
+            /** @description **Vexil addition.** The game's scores are not shown to the caller until the game ends (`scoreVisibility`); the title says why: "Scores are shown to signed-in players only until the game ends" or "Scores are shown to the organisers only until the game ends". */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
             /** @description The game was not found. */
             404: {
                 headers: {
@@ -10163,6 +10178,15 @@ export interface operations {
             };
             /** @description The game id is invalid, or the game has not started (body `status` 400). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description **Vexil addition.** The game's scores are not shown to the caller until the game ends (`scoreVisibility`); the title says why: "Scores are shown to signed-in players only until the game ends" or "Scores are shown to the organisers only until the game ends". */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
