@@ -26,7 +26,11 @@ import { isBoardFrozen } from '../../domain/scoring/freeze.js';
 import type { DB } from '../../db/schema.js';
 import { checkStartedGame, viewerWithRole } from '../../domain/gameGate.js';
 import { DomainError } from '../../domain/errors.js';
-import { scoreRestriction, seesScores, type ScoreVisibility } from '../../domain/scoreVisibility.js';
+import {
+  scoreRestriction,
+  seesScores,
+  type ScoreVisibility,
+} from '../../domain/scoreVisibility.js';
 import type { HubMessage } from '../../services/realtime.js';
 import { EVERYONE, NOBODY, type ViewerCheck } from './batch.js';
 import type { MessageScreen } from './groups.js';

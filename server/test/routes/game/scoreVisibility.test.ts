@@ -127,9 +127,10 @@ describeEachDatabase('score visibility', (getDb) => {
             expect(response.statusCode, response.body).toBe(200);
             const listed = (response.json() as { game: { id: number } }[]).map((r) => r.game.id);
             const sees = game === ended.game || expected[setting][who] === 200;
-            expect(listed.includes(game.id), `${who}, ${game === ended.game ? 'ended' : 'running'}`).toBe(
-              sees,
-            );
+            expect(
+              listed.includes(game.id),
+              `${who}, ${game === ended.game ? 'ended' : 'running'}`,
+            ).toBe(sees);
           }
         }
       });
@@ -183,7 +184,7 @@ describeEachDatabase('score visibility', (getDb) => {
     expect((await server.anonymous({ method: 'GET', url })).statusCode).toBe(200);
   });
 
-  it("keeps the setting when the reference client saves the game (it does not send the field)", async () => {
+  it('keeps the setting when the reference client saves the game (it does not send the field)', async () => {
     const created = await admin({
       method: 'POST',
       url: '/api/edit/games',
@@ -200,10 +201,11 @@ describeEachDatabase('score visibility', (getDb) => {
     expect(set.statusCode, set.body).toBe(200);
 
     // The reference client's body: the game as it read it, less what it does not know.
-    const { scoreVisibility: _, freezeTime: __, ...reference } = set.json() as Record<
-      string,
-      unknown
-    >;
+    const {
+      scoreVisibility: _,
+      freezeTime: __,
+      ...reference
+    } = set.json() as Record<string, unknown>;
     const saved = await admin({
       method: 'PUT',
       url: `/api/edit/games/${id}`,
