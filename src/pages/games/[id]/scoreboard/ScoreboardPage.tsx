@@ -93,7 +93,7 @@ export default function ScoreboardPage() {
       <ScoreboardHeader
         game={game}
         updatedAt={board?.updateTimeUtc}
-        live={phase === 'running' && board?.frozenAt === undefined}
+        live={phase === 'running' && withheld === null && board?.frozenAt === undefined}
         canDownload={phase !== 'upcoming' && monitor}
       />
       {phase === 'upcoming' && <NotStarted start={game.start} />}
