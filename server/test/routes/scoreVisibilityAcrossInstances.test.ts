@@ -40,7 +40,7 @@ describe(
       const saved = await admin({
         method: 'PUT',
         url: `/api/edit/games/${game.id}`,
-        payload: { ...read.json(), scoreVisibility: 'Organisers' },
+        payload: { ...(read.json() as object), scoreVisibility: 'Organisers' },
       });
       expect(saved.statusCode, saved.body).toBe(200);
 

@@ -70,7 +70,7 @@ describeEachDatabase('score visibility', (getDb) => {
       const put = await admin({
         method: 'PUT',
         url: `/api/edit/games/${game.id}`,
-        payload: { ...read.json(), end: Date.now() - 1_000 },
+        payload: { ...(read.json() as object), end: Date.now() - 1_000 },
       });
       expect(put.statusCode, put.body).toBe(200);
     } else {
@@ -165,7 +165,7 @@ describeEachDatabase('score visibility', (getDb) => {
     const put = await admin({
       method: 'PUT',
       url: `/api/edit/games/${game.id}`,
-      payload: { ...read.json(), scoreVisibility: 'SignedIn' },
+      payload: { ...(read.json() as object), scoreVisibility: 'SignedIn' },
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ scoreVisibility: 'SignedIn' });
@@ -177,7 +177,7 @@ describeEachDatabase('score visibility', (getDb) => {
     const ended = await admin({
       method: 'PUT',
       url: `/api/edit/games/${game.id}`,
-      payload: { ...put.json(), end: Date.now() - 1_000 },
+      payload: { ...(put.json() as object), end: Date.now() - 1_000 },
     });
     expect(ended.statusCode, ended.body).toBe(200);
     await server.app.scoreboards.settle(game.id);
@@ -196,7 +196,7 @@ describeEachDatabase('score visibility', (getDb) => {
     const set = await admin({
       method: 'PUT',
       url: `/api/edit/games/${id}`,
-      payload: { ...created.json(), scoreVisibility: 'Organisers' },
+      payload: { ...(created.json() as object), scoreVisibility: 'Organisers' },
     });
     expect(set.statusCode, set.body).toBe(200);
 
