@@ -1272,7 +1272,8 @@ export interface paths {
          *     freeze the row is the one the caller's scoreboard shows (`frozenAt` set): the frozen board,
          *     with the caller's own team's later solves when the caller plays in the game (so a player
          *     sees their team at the same score here, on the board and in the game view); monitors and
-         *     organisers get the live row.
+         *     organisers get the live row. A game whose `scoreVisibility` keeps its scores from the caller
+         *     until its end is left out until then, as its scoreboard answers 403.
          */
         get: operations["teamGetGames"];
         put?: never;
@@ -2438,6 +2439,10 @@ export interface paths {
          *     only (a preview); anyone else gets 404, as for an unknown game. The stored board knows
          *     whether its game was hidden when it was built, so hiding or publishing a game applies from
          *     the rebuild its edit starts.
+         *
+         *     **Vexil addition (score visibility):** a game's `scoreVisibility` may keep its scores from
+         *     visitors (`SignedIn`) or from everyone below Monitor (`Organisers`) until the game's end;
+         *     a caller refused gets 403 with a title that says why. From the end the board is public.
          */
         get: operations["gameGetScoreboard"];
         put?: never;
@@ -2602,7 +2607,8 @@ export interface paths {
          * @description **Vexil addition.** Answers the game's standings in the JSON format CTFtime imports
          *     (`{"standings": [{"pos": 1, "team": "…", "score": 1234}, …]}`), in board order. It follows
          *     the scoreboard's rules: anyone may read it (a hidden game's only Monitors and Admins), 404 for
-         *     an unknown game, 400 before the start; while the board is frozen, callers below Monitor get the standings as
+         *     an unknown game, 400 before the start, 403 while the game's `scoreVisibility` keeps the scores
+         *     from the caller (until the end); while the board is frozen, callers below Monitor get the standings as
          *     they stood at the freeze (never with their own team's later solves), monitors and organisers
          *     the live ones. Written when the board is built, never per request; it carries an `ETag` per
          *     view and answers 304 to a matching `If-None-Match`.
@@ -4307,6 +4313,11 @@ export interface components {
              */
             isPinned?: boolean;
         };
+        /**
+         * @description **Vexil addition.** Who may see a game's scores until the game ends: its scoreboard, CTFtime feed, the teams' rows and ranks on the team pages, and the players' hub `ReceivedScoreboardUpdate` pushes. `Public` (the default, the reference platform's only way): anyone. `SignedIn`: any signed-in account. `Organisers`: Monitors and Admins only. From the game's end the scores are public whatever the setting. Monitors and Admins always see everything. A caller refused gets 403 with a title that says why ("Scores are shown to signed-in players only until the game ends" or "Scores are shown to the organisers only until the game ends"). A registered team always sees its own score and solves on the game page, never its rank while the scores are not shown to it.
+         * @enum {string}
+         */
+        ScoreVisibility: "Public" | "SignedIn" | "Organisers";
         /** @description A game with every setting an organiser can edit. */
         GameInfoModel: {
             /**
@@ -4361,6 +4372,8 @@ export interface components {
             bloodBonus: number;
             /** @description **Vexil addition.** Scoreboard freeze: from this time until the game's end, players and visitors see the board as it stood at this time, plus their own team's later solves; monitors and organisers see the live board. Null for no freeze. */
             freezeTime: components["schemas"]["Timestamp"] | null;
+            /** @description **Vexil addition.** Who may see the game's scores until it ends (see `ScoreVisibility`). */
+            scoreVisibility: components["schemas"]["ScoreVisibility"];
         };
         /** @description A page of games. */
         ArrayResponseOfGameInfoModel: {
@@ -4460,6 +4473,8 @@ export interface components {
             bloodBonus?: number;
             /** @description **Vexil addition.** Scoreboard freeze (see `GameInfoModel.freezeTime`), epoch milliseconds or an ISO-8601 date-time; null clears it. Absent keeps the stored value (none for a new game), so clients that do not know the setting leave it alone. It must lie within the game's window (start ≤ freezeTime < end), else 400 "The scoreboard freeze must be between the game's start and end". */
             freezeTime?: components["schemas"]["Timestamp"] | string | null;
+            /** @description **Vexil addition.** Who may see the game's scores until it ends (see `ScoreVisibility`). Absent keeps the stored value (`Public` for a new game), so clients that do not know the setting leave it alone. */
+            scoreVisibility?: components["schemas"]["ScoreVisibility"];
         };
         /**
          * @description **Vexil addition.** What a CTFd import note is about.
@@ -5105,6 +5120,8 @@ export interface components {
             end: components["schemas"]["Timestamp"];
             /** @description **Vexil addition.** When the public scoreboard freezes (see `GameInfoModel.freezeTime`); null when it does not. Absent from the reference's answers. */
             freezeTime?: components["schemas"]["Timestamp"] | null;
+            /** @description **Vexil addition.** Who may see the game's scores until it ends, so that a site can say why the board is not shown. Absent from the reference's answers. */
+            scoreVisibility?: components["schemas"]["ScoreVisibility"];
         };
         /** @description Registration of the caller (with one of their teams) in a game. */
         GameJoinModel: {
@@ -9842,6 +9859,15 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponse"];
                 };
             };
+            /** @description **Vexil addition.** The game's scores are not shown to the caller until the game ends (`scoreVisibility`); the title says why: "Scores are shown to signed-in players only until the game ends" or "Scores are shown to the organisers only until the game ends". */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
             /** @description The game was not found. */
             404: {
                 headers: {
@@ -10152,6 +10178,15 @@ export interface operations {
             };
             /** @description The game id is invalid, or the game has not started (body `status` 400). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description **Vexil addition.** The game's scores are not shown to the caller until the game ends (`scoreVisibility`); the title says why: "Scores are shown to signed-in players only until the game ends" or "Scores are shown to the organisers only until the game ends". */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -103,6 +103,11 @@ export const enums = {
     "ThirdBlood",
     "Normal"
   ],
+  "ScoreVisibility": [
+    "Public",
+    "SignedIn",
+    "Organisers"
+  ],
   "CtfdImportNoteCode": [
     "ChallengeTypeNotSupported",
     "ChallengeWithoutName",
@@ -2355,7 +2360,8 @@ export const models = {
       "writeupDeadline",
       "writeupNote",
       "bloodBonus",
-      "freezeTime"
+      "freezeTime",
+      "scoreVisibility"
     ],
     "fields": {
       "id": {
@@ -2435,6 +2441,15 @@ export const models = {
       },
       "freezeTime": {
         "type": "unknown"
+      },
+      "scoreVisibility": {
+        "type": "string",
+        "enum": [
+          "Public",
+          "SignedIn",
+          "Organisers"
+        ],
+        "enumName": "ScoreVisibility"
       }
     }
   },
@@ -2568,6 +2583,15 @@ export const models = {
       },
       "freezeTime": {
         "type": "unknown"
+      },
+      "scoreVisibility": {
+        "type": "string",
+        "enum": [
+          "Public",
+          "SignedIn",
+          "Organisers"
+        ],
+        "enumName": "ScoreVisibility"
       }
     }
   },
@@ -3819,6 +3843,15 @@ export const models = {
       },
       "freezeTime": {
         "type": "unknown"
+      },
+      "scoreVisibility": {
+        "type": "string",
+        "enum": [
+          "Public",
+          "SignedIn",
+          "Organisers"
+        ],
+        "enumName": "ScoreVisibility"
       }
     }
   },

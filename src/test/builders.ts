@@ -81,6 +81,7 @@ export const buildGame = (overrides: Partial<Game> = {}): Game => {
     writeupNote: '',
     bloodBonus: 52_459_530,
     freezeTime: null,
+    scoreVisibility: 'Public',
     ...overrides,
   };
 };

@@ -41,9 +41,10 @@ const distinct = (names: string[]): string[] => [...new Set(names)];
 export function gameSettingsFromInput(
   input: GameInfoEditModel,
   now: number,
-): Omit<GameSettings, 'divisions' | 'freezeTime'> & {
+): Omit<GameSettings, 'divisions' | 'freezeTime' | 'scoreVisibility'> & {
   divisions: string[] | undefined;
   freezeTime: number | null | undefined;
+  scoreVisibility: GameSettings['scoreVisibility'] | undefined;
 } {
   const inviteCode = input.inviteCode?.trim() ? input.inviteCode : null;
   return {
@@ -67,6 +68,8 @@ export function gameSettingsFromInput(
       input.freezeTime === undefined || input.freezeTime === null
         ? input.freezeTime
         : toEpochMs(input.freezeTime, Number.NaN),
+    // Absent keeps the stored setting (the reference client never sends it).
+    scoreVisibility: input.scoreVisibility,
   };
 }
 
@@ -113,6 +116,7 @@ export function toGameInfoModel(game: Game): GameInfoModel {
     writeupNote: game.writeupNote,
     bloodBonus: game.bloodBonus,
     freezeTime: game.freezeTime,
+    scoreVisibility: game.scoreVisibility,
   };
 }
 

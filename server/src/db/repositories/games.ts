@@ -5,6 +5,7 @@ import type { DB } from '../schema.js';
 import { fromFlag, toFlag } from '../tables/columns.js';
 import { withTransaction } from '../transaction.js';
 import { deleteAttachments } from './attachments.js';
+import { toScoreVisibility, type ScoreVisibility } from '../../domain/scoreVisibility.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -27,6 +28,8 @@ export interface GameSettings {
   bloodBonus: number;
   /** Scoreboard freeze (epoch ms), null for none. */
   freezeTime: number | null;
+  /** Who sees the scores until the end (issue 25). */
+  scoreVisibility: ScoreVisibility;
 }
 
 export interface Game extends GameSettings {
@@ -60,6 +63,7 @@ export function toGame(row: GameRow): Game {
     end: Number(row.end_time),
     bloodBonus: Number(row.blood_bonus),
     freezeTime: row.freeze_time === null ? null : Number(row.freeze_time),
+    scoreVisibility: toScoreVisibility(row.score_visibility),
     createdAt: Number(row.created_at),
   };
 }
@@ -84,6 +88,7 @@ function settingsColumns(s: Partial<GameSettings>): Updateable<GamesTable> {
     end_time: s.end,
     blood_bonus: s.bloodBonus,
     freeze_time: s.freezeTime,
+    score_visibility: s.scoreVisibility,
   };
   for (const key of Object.keys(columns)) if (columns[key] === undefined) delete columns[key];
   return columns as Updateable<GamesTable>;

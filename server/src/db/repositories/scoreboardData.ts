@@ -6,6 +6,7 @@ import type { SubmissionsTable } from '../tables/participations.js';
 import { locksRows } from '../dialects/index.js';
 import type { DB } from '../schema.js';
 import { fromFlag } from '../tables/columns.js';
+import { toScoreVisibility, type ScoreVisibility } from '../../domain/scoreVisibility.js';
 
 export interface ScoreboardGame {
   id: number;
@@ -18,6 +19,8 @@ export interface ScoreboardGame {
   freezeTime: number | null;
   /** Not listed: only Monitors and Admins see the game (domain/gameGate.ts). */
   hidden: boolean;
+  /** Who sees the scores until the end (issue 25, domain/scoreVisibility.ts). */
+  scoreVisibility: ScoreVisibility;
 }
 
 export interface ScoreboardChallengeRow {
@@ -88,6 +91,7 @@ export async function findScoreboardGame(
       'divisions',
       'freeze_time',
       'hidden',
+      'score_visibility',
     ])
     .where('id', '=', gameId)
     .executeTakeFirst();
@@ -101,6 +105,7 @@ export async function findScoreboardGame(
     divisions: parseDivisions(row.divisions),
     freezeTime: row.freeze_time === null ? null : Number(row.freeze_time),
     hidden: fromFlag(row.hidden),
+    scoreVisibility: toScoreVisibility(row.score_visibility),
   };
 }
 

@@ -29,6 +29,8 @@ export interface GamesTable {
   blood_bonus: Generated<number>;
   /** Scoreboard freeze (epoch ms); null for none. */
   freeze_time: EpochMs | null;
+  /** Who sees the scores until the end (issue 25): Public, SignedIn or Organisers. */
+  score_visibility: Generated<string>;
   created_at: EpochMs;
 }
 

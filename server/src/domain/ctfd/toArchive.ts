@@ -8,6 +8,7 @@ import type { components } from '#wire/schema.gen.js';
 import type { GameArchiveChallenge, GameArchiveFile, GameArchiveManifest } from '../gameArchive.js';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from '../gameArchive.js';
 import { patternProblem } from '../flagMatch.js';
+import type { ScoreVisibility } from '../scoreVisibility.js';
 import { DEFAULT_DIFFICULTY, fitCtfdDecay } from './dynamicFit.js';
 import { note, type CtfdImportNote } from './notes.js';
 import type { CtfdChallenge, CtfdTables } from './tables.js';
@@ -94,6 +95,23 @@ function configTime(tables: CtfdTables, key: string): number | null {
   return Number.isFinite(value) && value > 0 ? value * 1000 : null;
 }
 
+/**
+ * CTFd's `score_visibility` as Vexil's (issue 25): `public` → Public, `private` (signed-in users)
+ * → SignedIn, `hidden` and `admins` → Organisers. Unset or unknown: CTFd's default, public. CTFd
+ * keeps the scores hidden after the end too; Vexil shows them from the end, as it always does.
+ */
+function scoreVisibilityOf(tables: CtfdTables): ScoreVisibility {
+  switch (tables.config.get('score_visibility')?.trim().toLowerCase()) {
+    case 'private':
+      return 'SignedIn';
+    case 'hidden':
+    case 'admins':
+      return 'Organisers';
+    default:
+      return 'Public';
+  }
+}
+
 function gameOf(tables: CtfdTables, now: number, notes: CtfdImportNote[]) {
   const name = tables.config.get('ctf_name')?.trim() || 'CTFd event';
   let start = configTime(tables, 'start');
@@ -114,6 +132,7 @@ function gameOf(tables: CtfdTables, now: number, notes: CtfdImportNote[]) {
     start,
     end,
     freezeTime: freeze !== null && freeze > start && freeze < end ? freeze : null,
+    scoreVisibility: scoreVisibilityOf(tables),
   };
 }
 

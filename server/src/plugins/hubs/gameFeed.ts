@@ -15,6 +15,8 @@
  * the message (fail closed);
  * clients read the list again when they reconnect. While the game's board is frozen (issue 17),
  * blood notices of solves since the freeze are withheld too, as the notice list leaves them out.
+ * Until the end of a game whose scores are not public (issue 25, `scoreVisibility`), its board
+ * updates go only to those the board itself is shown to: signed-in accounts, or staff.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -24,6 +26,11 @@ import { isBoardFrozen } from '../../domain/scoring/freeze.js';
 import type { DB } from '../../db/schema.js';
 import { checkStartedGame, viewerWithRole } from '../../domain/gameGate.js';
 import { DomainError } from '../../domain/errors.js';
+import {
+  scoreRestriction,
+  seesScores,
+  type ScoreVisibility,
+} from '../../domain/scoreVisibility.js';
 import type { HubMessage } from '../../services/realtime.js';
 import { EVERYONE, NOBODY, type ViewerCheck } from './batch.js';
 import type { MessageScreen } from './groups.js';
@@ -34,6 +41,8 @@ interface Verdict {
   hidden: boolean;
   /** Only these users (and staff) may have it; absent: everyone allowed. */
   audience?: ReadonlySet<string> | null;
+  /** A message carrying scores of a game whose scores are not public yet: who may have it. */
+  scores?: ScoreVisibility;
 }
 
 /**
@@ -52,9 +61,14 @@ const WITHHELD: Verdict = { allowed: false, hidden: true };
 const STAFF: ViewerCheck = (viewer) => viewerWithRole(viewer?.role).seesHidden;
 
 /** Who may have a message of the game, once decided for it. */
-const checkOf = ({ allowed, hidden, audience }: Verdict): ViewerCheck => {
+const checkOf = ({ allowed, hidden, audience, scores }: Verdict): ViewerCheck => {
   if (!allowed) return NOBODY;
   if (hidden) return STAFF;
+  // The end has not come (the verdict is decided per message): only the time matters no more.
+  if (scores) {
+    const game = { scoreVisibility: scores, endTime: Number.POSITIVE_INFINITY };
+    return (viewer) => seesScores(game, { signedIn: viewer !== null, role: viewer?.role }, 0);
+  }
   if (!audience) return EVERYONE;
   return (viewer) => STAFF(viewer) || (viewer !== null && audience.has(viewer.id));
 };
@@ -95,7 +109,11 @@ export class GameFeedGate {
       // A blood after a scoreboard freeze would tell players who solved what: not while frozen.
       const allowed = !(isBoardFrozen(game, now) && isBloodSince(message, game.freezeTime ?? now));
       const audience = allowed && this.audience ? await this.audience(gameId, message, now) : null;
-      return { allowed, hidden: game.hidden, audience };
+      const scores = carriesScores(message)
+        ? (scoreRestriction({ scoreVisibility: game.scoreVisibility, endTime: game.end }, now) ??
+          undefined)
+        : undefined;
+      return { allowed, hidden: game.hidden, audience, scores };
     } catch (error) {
       if (error instanceof DomainError) return WITHHELD;
       this.log.warn(
@@ -106,6 +124,11 @@ export class GameFeedGate {
     }
   }
 }
+
+/** Messages that tell of the game's scores (issue 25: held back with them until the end). */
+const SCORE_MESSAGES: ReadonlySet<string> = new Set(['ReceivedScoreboardUpdate']);
+
+const carriesScores = (message: HubMessage): boolean => SCORE_MESSAGES.has(message.target);
 
 /** Whether the message is a blood notice of a solve at or after `time`. */
 function isBloodSince(message: HubMessage, time: number): boolean {

@@ -26,6 +26,7 @@ import { refuseIfLocked, seesLocked } from './locks.js';
 import { teamLocks } from '../../services/unlocks/teamLocks.js';
 import { teamOf, withLocks } from './teamView.js';
 import { boardViewFor, frozenViewOf, seesLiveBoard } from './boardView.js';
+import { callerSeesScores } from './scoreGate.js';
 import { readBoard } from './scoreboard.js';
 
 type Schemas = components['schemas'];
@@ -132,6 +133,14 @@ export const gameChallengeHandlers: Handlers = {
         solvedChallenges: [],
         solvedCount: 0,
       } satisfies Schemas['ScoreboardItem']);
+    } else if (!callerSeesScores(request, stored)) {
+      // Scores kept from the players until the end (issue 25): the team still sees its own score
+      // and solves, but not where it stands among the others (rank 0, as for a team not ranked).
+      rank = JSON.stringify({
+        ...(JSON.parse(rank) as Schemas['ScoreboardItem']),
+        rank: 0,
+        divisionRank: null,
+      });
     }
     const rest = JSON.stringify({
       teamToken: sign(game.privateKey, participation.teamId),

@@ -42,5 +42,6 @@ export function toDetailedGameInfo(
     start: game.start,
     end: game.end,
     freezeTime: game.freezeTime,
+    scoreVisibility: game.scoreVisibility,
   };
 }

@@ -12,6 +12,7 @@ import { sheetFileName } from '../../services/scoreboard/sheetRows.js';
 import { sendBoard, sendStandings } from './boardReply.js';
 import { boardViewFor, frozenViewOf, seesLiveBoard } from './boardView.js';
 import { viewerOf } from './context.js';
+import { checkScoresVisible } from './scoreGate.js';
 
 const notStarted = () => badRequest('The game has not started');
 
@@ -42,7 +43,10 @@ export async function readBoard(app: FastifyInstance, gameId: number): Promise<B
   return board;
 }
 
-/** The board of a game that has started, as the public reads get it (hidden: staff only). */
+/**
+ * The board of a game that has started, as the public reads get it (hidden: staff only; scores
+ * shown to some until the end: 403 for the others, issue 25).
+ */
 async function startedBoard(request: FastifyRequest, id: number): Promise<BoardBytes> {
   const app = request.server;
   const viewer = viewerOf(request);
@@ -55,6 +59,7 @@ async function startedBoard(request: FastifyRequest, id: number): Promise<BoardB
   }
   checkVisible(board, viewer);
   if (Date.now() < board.startTime) throw notStarted();
+  checkScoresVisible(request, board);
   return board;
 }
 

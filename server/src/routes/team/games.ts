@@ -3,7 +3,8 @@
  * with its row of the game's public scoreboard and the challenges it solved. Everything comes from
  * the stored boards, so the page shows exactly what the scoreboard shows the caller: during a
  * freeze the frozen board, with the caller's own team's later solves on it (issue 23: a player
- * sees their team at one score on the board, the game page and this page), marked `frozenAt`.
+ * sees their team at one score on the board, the game page and this page), marked `frozenAt`. A game whose
+ * scores the caller may not see yet (issue 25) is left out until they may.
  */
 import type { components } from '#wire/schema.gen.js';
 import { listPublicGamesOfTeam } from '../../db/repositories/teamGames.js';
@@ -12,6 +13,7 @@ import { toBasicGameInfo } from '../game/models.js';
 import { boardViewFor } from '../game/boardView.js';
 import { rowOf } from '../../services/scoreboard/boardBytes.js';
 import { readBoard } from '../game/scoreboard.js';
+import { callerSeesScores } from '../game/scoreGate.js';
 import { requireTeam } from './guards.js';
 
 type Schemas = components['schemas'];
@@ -24,6 +26,8 @@ export const teamGameHandlers: Handlers = {
     const records: Schemas['TeamGameModel'][] = [];
     for (const game of games) {
       const stored = await readBoard(request.server, game.id);
+      // Scores kept from the caller until the end (issue 25): the game is left out until then.
+      if (!callerSeesScores(request, stored)) continue;
       // The caller's view, as the scoreboard gives it: live for monitors and organisers, frozen
       // during a freeze, with the caller's own team's later solves when the caller plays.
       const board = await boardViewFor(request, stored);

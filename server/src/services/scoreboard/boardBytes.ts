@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ScoreboardModel } from '../../domain/scoring/types.js';
+import type { ScoreVisibility } from '../../domain/scoreVisibility.js';
 import { compressed, compressedAsync } from './boardCompression.js';
 import type { RowTexts } from './rowTexts.js';
 
@@ -54,6 +55,12 @@ export interface BoardBytes extends BoardView {
    * board (an organiser's change of `hidden` rebuilds it, as a change of the times does).
    */
   hidden: boolean;
+  /**
+   * Who saw the game's scores until its end when the board was built (issue 25): kept with the
+   * board, as `hidden` is, so that the hot path decides from memory (an organiser's change of the
+   * setting rebuilds the board).
+   */
+  scoreVisibility: ScoreVisibility;
   /** Grows with every build of the game's board; equals the board's `updateTimeUtc`. */
   version: number;
   /**
@@ -126,6 +133,8 @@ export interface BoardGameTimes {
   freezeTime?: number | null;
   /** Without it the game is listed (boards built for tests). */
   hidden?: boolean;
+  /** Without it the scores are public (boards built for tests). */
+  scoreVisibility?: ScoreVisibility;
 }
 
 /** The strong tag of a JSON text: a digest, so equal content has the equal tag. */
@@ -246,6 +255,7 @@ function boardOf(
     endTime: game.endTime ?? Number.MAX_SAFE_INTEGER,
     freezeTime: game.freezeTime ?? null,
     hidden: game.hidden ?? false,
+    scoreVisibility: game.scoreVisibility ?? 'Public',
     version: board.updateTimeUtc,
     ...live,
     ...(frozen?.view && { frozen: frozen.view }),

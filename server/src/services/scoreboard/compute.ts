@@ -84,8 +84,8 @@ export async function loadScoreboardInput(
     })),
     now,
   };
-  const { id, startTime, endTime, freezeTime, hidden } = game;
-  return { game: { id, startTime, endTime, freezeTime, hidden }, input };
+  const { id, startTime, endTime, freezeTime, hidden, scoreVisibility } = game;
+  return { game: { id, startTime, endTime, freezeTime, hidden, scoreVisibility }, input };
 }
 
 export async function computeScoreboard(db: Kysely<DB>, gameId: number): Promise<ScoreboardModel> {

@@ -18,6 +18,7 @@ import type { DatabaseSource } from '../../db/database.js';
 import { RedisLink, redisOutageLog } from '../redisConnection.js';
 import type { BoardBytes, BoardView, RowSpans } from './boardBytes.js';
 import { MemoryBoardStore, type BoardStore } from './store.js';
+import { toScoreVisibility, type ScoreVisibility } from '../../domain/scoreVisibility.js';
 
 export const SCOREBOARD_TTL_SECONDS = 14 * 24 * 60 * 60;
 
@@ -44,6 +45,7 @@ interface Meta extends ViewMeta {
   endTime: number;
   freezeTime: number | null;
   hidden: boolean;
+  scoreVisibility: ScoreVisibility;
   /** The frozen view's, when the board has one (its bytes are the `frozen.*` fields). */
   frozen?: ViewMeta & { contentTag: string; version: number };
 }
@@ -123,6 +125,7 @@ export class RedisBoardStore implements BoardStore {
       endTime: board.endTime,
       freezeTime: board.freezeTime,
       hidden: board.hidden,
+      scoreVisibility: board.scoreVisibility,
       ...viewMeta(board),
       ...(board.frozen && {
         frozen: {
@@ -199,12 +202,15 @@ function fromFields(gameId: number, fields: Record<string, Buffer>): BoardBytes 
     const meta = JSON.parse(fields.meta.toString('utf8')) as Meta;
     // A board kept before boards knew whether their game is hidden: build it again.
     if (typeof meta.hidden !== 'boolean') return undefined;
+    // …or before they knew who may see their scores (issue 25): the same.
+    if (typeof meta.scoreVisibility !== 'string') return undefined;
     return {
       gameId,
       startTime: meta.startTime,
       endTime: meta.endTime,
       freezeTime: meta.freezeTime,
       hidden: meta.hidden,
+      scoreVisibility: toScoreVisibility(meta.scoreVisibility),
       version: Number(fields.version.toString('utf8')),
       ...viewFrom(meta, fields, ''),
       ...(meta.frozen && {

@@ -38,6 +38,8 @@ describeEachDatabase('CTFd import', (getDb) => {
       acceptWithoutReview: false,
       content: 'fixture',
       teamMemberCountLimit: 4,
+      // The fixture's `score_visibility` is `public` (issue 25).
+      scoreVisibility: 'Public',
     });
     expect(report).toMatchObject({ ctfdVersion: '3.8.7', ctfName: 'Harbour CTF 2026' });
     // The export sets no start or end: the game starts now and ends a week later, and says so.
@@ -207,6 +209,7 @@ describeEachDatabase('CTFd import', (getDb) => {
         { id: 1, key: 'start', value: '1800000000' },
         { id: 2, key: 'end', value: '1800086400' },
         { id: 3, key: 'freeze', value: '1800080000' },
+        { id: 4, key: 'score_visibility', value: 'private' },
       ]),
       'db/users.json': '',
       'themes/core/index.html': '<html>',
@@ -220,6 +223,8 @@ describeEachDatabase('CTFd import', (getDb) => {
       start: 1_800_000_000_000,
       end: 1_800_086_400_000,
       freezeTime: 1_800_080_000_000,
+      // CTFd's `private` (signed-in users) is Vexil's SignedIn (issue 25).
+      scoreVisibility: 'SignedIn',
     });
     expect(report.notes).toEqual([]);
     const [quiz, plain] = report.challenges;

@@ -56,6 +56,7 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
       writeupDeadline: 1_800_100_000_000,
       bloodBonus: 52459530,
       freezeTime: 1_800_080_000_000,
+      scoreVisibility: 'Organisers',
     });
     const poster = await sharp({
       create: { width: 4, height: 4, channels: 3, background: '#36c' },
@@ -155,6 +156,7 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
     const manifest = JSON.parse(entries.get('game.json')!.toString());
     expect(manifest).toMatchObject({ format: 'vexil-game', version: 1 });
     expect(manifest.game).not.toHaveProperty('publicKey');
+    expect(manifest.game).toMatchObject({ scoreVisibility: 'Organisers' });
     expect(manifest.challenges.map((c: Json) => c.settings.title)).toEqual([
       'Static web',
       'Remote file',
@@ -190,6 +192,7 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
       hidden: true,
       title: 'Archive Cup (imported)',
       acceptWithoutReview: false,
+      scoreVisibility: 'Organisers',
     });
     expect(strip(game)).toEqual(strip(before));
     expect(await challengesOf(game.id)).toEqual(await challengesOf(id));
@@ -243,6 +246,8 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
       hidden: true,
       acceptWithoutReview: false,
       poster: null,
+      // An archive from before score visibility (issue 25): the default.
+      scoreVisibility: 'Public',
     });
     const [challenge, imageless, boxed] = await challengesOf(response.json().id);
     expect(challenge).toMatchObject({

@@ -24,6 +24,7 @@ import { EpochDateTimeInput } from '@/console/inputs/EpochDateTimeInput';
 import { MarkdownInput } from '@/console/inputs/MarkdownInput';
 import { specValidator } from '@/console/validate';
 import { BloodBonusInput } from './BloodBonusInput';
+import { ScoreVisibilityInput } from './ScoreVisibilityInput';
 
 const spec = (field: Parameters<typeof specValidator<'GameInfoEditModel'>>[1]) =>
   specValidator('GameInfoEditModel', field);
@@ -127,6 +128,7 @@ export function GameInputs() {
         helperText="resources.games.helpers.freezeTime"
         validate={freezeWithinGame}
       />
+      <ScoreVisibilityInput />
       <Stack {...row}>
         <BooleanInput source="hidden" helperText="resources.games.helpers.hidden" />
         <BooleanInput source="practiceMode" helperText="resources.games.helpers.practiceMode" />

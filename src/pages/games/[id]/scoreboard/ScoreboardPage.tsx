@@ -4,7 +4,9 @@
  * runs (10 s polling, and a read after each blood); monitors can download it as a spreadsheet.
  * A board frozen for players (issue 17) says so, and is read again when the game ends; monitors
  * and organisers, who see it live, are told what players see (issue 23), and the "Live" chip only
- * shows on a board that follows the game.
+ * shows on a board that follows the game. A game whose scores are kept from the caller until the
+ * end (issue 25) says why instead, and shows the board once allowed: after signing in, or at the
+ * end (the phase flips on time, so a page left open reads it then).
  */
 import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
@@ -25,6 +27,8 @@ import { FrozenBoard } from './frozenBoard';
 import { ScoreboardBoard } from './ScoreboardBoard';
 import { ScoreboardHeader } from './ScoreboardHeader';
 import { BoardSkeleton, GameNotFound, NotStarted } from './ScoreboardStates';
+import { ScoresWithheld } from './ScoresWithheld';
+import { scoresWithheld } from './scoreVisibility';
 
 export default function ScoreboardPage() {
   const { t } = useTranslation();
@@ -35,10 +39,17 @@ export default function ScoreboardPage() {
   // the phase only needs to flip on time; useGame reads the game again at its start and end
   const now = useNow(5_000);
   const phase = game && gamePhase(game, now);
-  const { data: profile } = useProfile();
+  const { data: profile, isPending: profilePending } = useProfile();
   const monitor = roleAtLeast(profile?.role, 'Monitor');
+  const withheld = profilePending
+    ? null
+    : scoresWithheld(game?.scoreVisibility, {
+        ended: phase === 'ended',
+        signedIn: !!profile,
+        monitor,
+      });
   const boardQuery = useScoreboard(id, {
-    enabled: phase !== undefined && phase !== 'upcoming',
+    enabled: phase !== undefined && phase !== 'upcoming' && !profilePending && withheld === null,
     live: phase === 'running',
     monitor,
   });
@@ -82,7 +93,7 @@ export default function ScoreboardPage() {
       <ScoreboardHeader
         game={game}
         updatedAt={board?.updateTimeUtc}
-        live={phase === 'running' && board?.frozenAt === undefined}
+        live={phase === 'running' && withheld === null && board?.frozenAt === undefined}
         canDownload={phase !== 'upcoming' && monitor}
       />
       {phase === 'upcoming' && <NotStarted start={game.start} />}
@@ -92,7 +103,10 @@ export default function ScoreboardPage() {
       {monitor && phase !== 'ended' && game.freezeTime != null && (
         <FreezeNotice freezeTime={game.freezeTime} frozen={activeFreeze(game, now) !== undefined} />
       )}
-      {boardQuery.isError && (
+      {phase !== 'upcoming' && withheld !== null && (
+        <ScoresWithheld reason={withheld} end={game.end} />
+      )}
+      {boardQuery.isError && withheld === null && (
         <LoadError
           error={boardQuery.error}
           title={t(board ? 'scoreboard.refresh_failed' : 'scoreboard.load_failed')}
@@ -101,8 +115,10 @@ export default function ScoreboardPage() {
           retrying={boardQuery.isRefetching}
         />
       )}
-      {phase !== 'upcoming' && boardQuery.isPending && !boardQuery.isError && <BoardSkeleton />}
-      {board && (
+      {phase !== 'upcoming' && withheld === null && boardQuery.isPending && !boardQuery.isError && (
+        <BoardSkeleton />
+      )}
+      {board && withheld === null && (
         <FrozenBoard value={board.frozenAt !== undefined}>
           <ScoreboardBoard
             game={game}
