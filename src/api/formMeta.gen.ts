@@ -103,6 +103,10 @@ export const enums = {
     "ThirdBlood",
     "Normal"
   ],
+  "HintPolicy": [
+    "AtUnlock",
+    "OnSolve"
+  ],
   "CtfdImportNoteCode": [
     "ChallengeTypeNotSupported",
     "ChallengeWithoutName",
@@ -2435,6 +2439,14 @@ export const models = {
       },
       "freezeTime": {
         "type": "unknown"
+      },
+      "hintPolicy": {
+        "type": "string",
+        "enum": [
+          "AtUnlock",
+          "OnSolve"
+        ],
+        "enumName": "HintPolicy"
       }
     }
   },
@@ -2568,6 +2580,14 @@ export const models = {
       },
       "freezeTime": {
         "type": "unknown"
+      },
+      "hintPolicy": {
+        "type": "string",
+        "enum": [
+          "AtUnlock",
+          "OnSolve"
+        ],
+        "enumName": "HintPolicy"
       }
     }
   },
@@ -3426,6 +3446,45 @@ export const models = {
         "nullable": true,
         "maxLength": 2048,
         "default": ""
+      }
+    }
+  },
+  "PricedHintModel": {
+    "required": [
+      "id",
+      "content",
+      "cost"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "content": {
+        "type": "string"
+      },
+      "cost": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      }
+    }
+  },
+  "PricedHintEditModel": {
+    "required": [],
+    "fields": {
+      "content": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4096
+      },
+      "cost": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 1000000,
+        "format": "int32"
       }
     }
   },
@@ -4377,6 +4436,34 @@ export const models = {
       }
     }
   },
+  "ChallengePricedHint": {
+    "required": [
+      "id",
+      "cost",
+      "unlocked",
+      "content"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "cost": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "unlocked": {
+        "type": "boolean"
+      },
+      "content": {
+        "type": "string",
+        "nullable": true
+      }
+    }
+  },
   "ChallengeDetailModel": {
     "required": [
       "id",
@@ -4441,6 +4528,20 @@ export const models = {
       },
       "context": {
         "ref": "ClientFlagContext"
+      },
+      "pricedHints": {
+        "type": "array",
+        "items": {
+          "ref": "ChallengePricedHint"
+        }
+      },
+      "hintPolicy": {
+        "type": "string",
+        "enum": [
+          "AtUnlock",
+          "OnSolve"
+        ],
+        "enumName": "HintPolicy"
       }
     }
   },
@@ -4454,6 +4555,83 @@ export const models = {
         "minLength": 1,
         "maxLength": 127,
         "pattern": "\\S"
+      }
+    }
+  },
+  "HintUnlockResultModel": {
+    "required": [
+      "hint",
+      "recorded"
+    ],
+    "fields": {
+      "hint": {
+        "ref": "ChallengePricedHint"
+      },
+      "recorded": {
+        "type": "boolean"
+      }
+    }
+  },
+  "HintUnlockModel": {
+    "required": [
+      "id",
+      "hintId",
+      "challengeId",
+      "challengeTitle",
+      "teamId",
+      "teamName",
+      "participationId",
+      "userName",
+      "cost",
+      "time"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "hintId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "challengeId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "challengeTitle": {
+        "type": "string"
+      },
+      "teamId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "teamName": {
+        "type": "string"
+      },
+      "participationId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "userName": {
+        "type": "string"
+      },
+      "cost": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "time": {
+        "type": "integer",
+        "format": "int64"
       }
     }
   },

@@ -67,6 +67,7 @@ export function gameSettingsFromInput(
       input.freezeTime === undefined || input.freezeTime === null
         ? input.freezeTime
         : toEpochMs(input.freezeTime, Number.NaN),
+    hintPolicy: input.hintPolicy,
   };
 }
 
@@ -113,6 +114,7 @@ export function toGameInfoModel(game: Game): GameInfoModel {
     writeupNote: game.writeupNote,
     bloodBonus: game.bloodBonus,
     freezeTime: game.freezeTime,
+    hintPolicy: game.hintPolicy,
   };
 }
 

@@ -27,9 +27,15 @@ export interface GameSettings {
   bloodBonus: number;
   /** Scoreboard freeze (epoch ms), null for none. */
   freezeTime: number | null;
+  /** When a costed hint's price is paid (issue 25); undefined keeps the stored one (AtUnlock). */
+  hintPolicy?: HintPolicy;
 }
 
+/** When a costed hint's price is paid: at unlock, or only if the team then solves the challenge. */
+export type HintPolicy = 'AtUnlock' | 'OnSolve';
+
 export interface Game extends GameSettings {
+  hintPolicy: HintPolicy;
   id: number;
   posterHash: string | null;
   publicKey: string;
@@ -60,6 +66,7 @@ export function toGame(row: GameRow): Game {
     end: Number(row.end_time),
     bloodBonus: Number(row.blood_bonus),
     freezeTime: row.freeze_time === null ? null : Number(row.freeze_time),
+    hintPolicy: row.hint_policy === 'OnSolve' ? 'OnSolve' : 'AtUnlock',
     createdAt: Number(row.created_at),
   };
 }
@@ -84,6 +91,7 @@ function settingsColumns(s: Partial<GameSettings>): Updateable<GamesTable> {
     end_time: s.end,
     blood_bonus: s.bloodBonus,
     freeze_time: s.freezeTime,
+    hint_policy: s.hintPolicy,
   };
   for (const key of Object.keys(columns)) if (columns[key] === undefined) delete columns[key];
   return columns as Updateable<GamesTable>;

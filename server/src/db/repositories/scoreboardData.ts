@@ -16,6 +16,8 @@ export interface ScoreboardGame {
   divisions: string[];
   /** Scoreboard freeze (epoch ms), null for none. */
   freezeTime: number | null;
+  /** When a costed hint's price is paid (issue 25). */
+  hintPolicy: 'AtUnlock' | 'OnSolve';
   /** Not listed: only Monitors and Admins see the game (domain/gameGate.ts). */
   hidden: boolean;
 }
@@ -88,6 +90,7 @@ export async function findScoreboardGame(
       'divisions',
       'freeze_time',
       'hidden',
+      'hint_policy',
     ])
     .where('id', '=', gameId)
     .executeTakeFirst();
@@ -101,6 +104,7 @@ export async function findScoreboardGame(
     divisions: parseDivisions(row.divisions),
     freezeTime: row.freeze_time === null ? null : Number(row.freeze_time),
     hidden: fromFlag(row.hidden),
+    hintPolicy: row.hint_policy === 'OnSolve' ? 'OnSolve' : 'AtUnlock',
   };
 }
 

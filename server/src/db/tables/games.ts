@@ -29,6 +29,8 @@ export interface GamesTable {
   blood_bonus: Generated<number>;
   /** Scoreboard freeze (epoch ms); null for none. */
   freeze_time: EpochMs | null;
+  /** When a costed hint's price is paid: 'AtUnlock' or 'OnSolve' (migration 0020). */
+  hint_policy: Generated<string>;
   created_at: EpochMs;
 }
 
