@@ -5709,6 +5709,16 @@ export interface components {
             /** @description The file's download name. */
             name: string;
         };
+        /** @description **Vexil addition.** A priced hint of a game archive. */
+        GameArchivePricedHint: {
+            /** @description The hint's text. */
+            content: string;
+            /**
+             * Format: int32
+             * @description Points it costs; 0 is free.
+             */
+            cost: number;
+        };
         /** @description **Vexil addition.** An attachment of a game archive: a file inside the archive (`Local`) or a URL (`Remote`). */
         GameArchiveAttachment: {
             /** @enum {string} */
@@ -5737,6 +5747,8 @@ export interface components {
             settings: components["schemas"]["ChallengeUpdateModel"];
             /** @description Its prerequisites (`ChallengeUpdateModel.prerequisites`) as positions in this archive's `challenges` (0 is the first), since ids change on import; absent in older archives. The other unlock settings are in `settings`; `settings.prerequisites` is ignored. */
             prerequisites?: number[];
+            /** @description **Vexil addition (issue 25).** The challenge's priced hints in order (see `PricedHintModel`); absent in older archives, which import without any. Unlocks are event data and stay out, like solves. */
+            pricedHints?: components["schemas"]["GameArchivePricedHint"][];
             /** @description The challenge's shared attachment, or null. */
             attachment?: components["schemas"]["GameArchiveAttachment"] | null;
             /** @description Stored flags, each with its own attachment for `DynamicAttachment` challenges. */

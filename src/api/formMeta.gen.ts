@@ -4791,6 +4791,25 @@ export const models = {
       }
     }
   },
+  "GameArchivePricedHint": {
+    "required": [
+      "content",
+      "cost"
+    ],
+    "fields": {
+      "content": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4096
+      },
+      "cost": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 1000000,
+        "format": "int32"
+      }
+    }
+  },
   "GameArchiveAttachment": {
     "required": [
       "type"
@@ -4865,6 +4884,13 @@ export const models = {
           "type": "integer",
           "minimum": 0,
           "format": "int32"
+        }
+      },
+      "pricedHints": {
+        "type": "array",
+        "maxItems": 100,
+        "items": {
+          "ref": "GameArchivePricedHint"
         }
       },
       "attachment": {
