@@ -1650,7 +1650,8 @@ export interface paths {
          *     description (with CTFd's connection info and attribution appended), value, flags (`static`
          *     as `Exact` or, with `case_insensitive`, `CaseInsensitive`; `regex` as `Regex`, with `(?i)`
          *     when case-insensitive, unless RE2 cannot run the pattern: look-arounds and back-references
-         *     are reported and left out), free hints (costed ones are reported and left out), attempt
+         *     are reported and left out), hints (free ones as `hints`, costed ones as priced hints at the
+         *     same cost; purchases in `unlocks` stay out with the other event tables), attempt
          *     limit (`max_attempts`), prerequisites (all of them; a locked challenge is hidden, or shown
          *     locked with what opens it where CTFd `anonymize`d it), files and hidden state. A `standard` challenge keeps its value (a flat score); a `dynamic` one gets
          *     Vexil's dynamic score with the same initial value and minimum and the decay constant that
@@ -4608,7 +4609,7 @@ export interface components {
          * @description **Vexil addition.** What a CTFd import note is about.
          * @enum {string}
          */
-        CtfdImportNoteCode: "ChallengeTypeNotSupported" | "ChallengeWithoutName" | "CategoryReplaced" | "DynamicScoreApproximated" | "FlagTypeNotSupported" | "FlagTooLong" | "FlagRegexNotSupported" | "HintCostNotSupported" | "HintRequirementsNotSupported" | "PrerequisitesNotImported" | "LockedShownWithRequirements" | "NextChallengeNotMapped" | "FilesBundled" | "FileMissing" | "TagsNotImported" | "ConnectionInfoInDescription" | "AttributionInDescription" | "HiddenImportedDisabled" | "NoFlagImportedDisabled" | "TableNotImported" | "GameTimesDefaulted" | "UserModeNotMapped";
+        CtfdImportNoteCode: "ChallengeTypeNotSupported" | "ChallengeWithoutName" | "CategoryReplaced" | "DynamicScoreApproximated" | "FlagTypeNotSupported" | "FlagTooLong" | "FlagRegexNotSupported" | "HintRequirementsNotSupported" | "PrerequisitesNotImported" | "LockedShownWithRequirements" | "NextChallengeNotMapped" | "FilesBundled" | "FileMissing" | "TagsNotImported" | "ConnectionInfoInDescription" | "AttributionInDescription" | "HiddenImportedDisabled" | "NoFlagImportedDisabled" | "TableNotImported" | "GameTimesDefaulted" | "UserModeNotMapped";
         /** @description **Vexil addition.** One thing of a CTFd import that did not map exactly. */
         CtfdImportNote: {
             code: components["schemas"]["CtfdImportNoteCode"];
