@@ -34,15 +34,23 @@ function HintRow({
   onChange,
   actions,
   label,
+  inList = true,
 }: {
   draft: Draft;
   onChange: (draft: Draft) => void;
   actions: React.ReactNode;
   label: string;
+  /** A saved hint is an item of the list; the row that adds one is a group of its own. */
+  inList?: boolean;
 }) {
   const translate = useTranslate();
   return (
-    <Stack spacing={1} component="li" aria-label={label} sx={{ listStyle: 'none' }}>
+    <Stack
+      spacing={1}
+      aria-label={label}
+      sx={{ listStyle: 'none' }}
+      {...(inList ? { component: 'li' } : { role: 'group' })}
+    >
       <TextField
         label={translate('pricedHints.console.content')}
         value={draft.content}
@@ -188,6 +196,7 @@ export function PricedHintsPanel() {
           )}
           <HintRow
             label={translate('pricedHints.console.add')}
+            inList={false}
             draft={draft}
             onChange={setDraft}
             actions={
