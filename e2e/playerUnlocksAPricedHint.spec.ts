@@ -129,6 +129,10 @@ describe('a player unlocks a hint with a price', skipUnless(enabled, noChromium)
     await hints.getByRole('button', { name: 'Unlock' }).click();
     const confirm = captainPage.getByRole('dialog', { name: 'Unlock this hint?' });
     await confirm.getByText(/costs your team 100 pts now/).waitFor();
+    // the dialog's fade-in done, for the screenshot
+    await confirm.evaluate((el) =>
+      Promise.all(el.getAnimations({ subtree: true }).map((a: Animation) => a.finished)),
+    );
     await shot(captainPage, 'confirm');
     await expectNoBlockingAxe(captainPage, 'unlock confirmation');
     await confirm.getByRole('button', { name: 'Unlock' }).click();

@@ -171,7 +171,7 @@ export function PricedHintsPanel() {
     <Card
       component="section"
       aria-label={translate('pricedHints.console.title')}
-      sx={{ mt: 2, ml: { lg: 2 }, width: { lg: 360 } }}
+      sx={{ mt: 2, ml: { lg: 2 }, width: { xs: '100%', lg: 340 }, alignSelf: 'flex-start' }}
     >
       <CardContent>
         <Stack spacing={2}>
