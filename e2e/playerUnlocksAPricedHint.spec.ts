@@ -131,7 +131,9 @@ describe('a player unlocks a hint with a price', skipUnless(enabled, noChromium)
     await confirm.getByText(/costs your team 100 pts now/).waitFor();
     // the dialog's fade-in done, for the screenshot
     await confirm.evaluate((el) =>
-      Promise.all(el.getAnimations({ subtree: true }).map((a: Animation) => a.finished)),
+      Promise.all(
+        el.getAnimations({ subtree: true }).map((a: { finished: Promise<unknown> }) => a.finished),
+      ),
     );
     await shot(captainPage, 'confirm');
     await expectNoBlockingAxe(captainPage, 'unlock confirmation');
