@@ -9624,6 +9624,7 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponse"];
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
@@ -9670,6 +9671,7 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponse"];
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
