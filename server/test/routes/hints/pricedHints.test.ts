@@ -299,4 +299,31 @@ describeEachDatabase('priced hints', (getDb) => {
       }),
     ]);
   });
+
+  it('removes hints and unlocks with their challenge and their game', async () => {
+    const { game, challenge, team } = await hintGame(server.app);
+    const hint = await addHint(admin, game.id, challenge.id, { content: 'Gone', cost: 30 });
+    expect((await unlock(team.members[0].call, game.id, challenge.id, hint.id)).statusCode).toBe(
+      200,
+    );
+    const removed = await admin({
+      method: 'DELETE',
+      url: `/api/edit/games/${game.id}/challenges/${challenge.id}`,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const left = await server.app.db
+      .selectFrom('hint_unlocks')
+      .select('id')
+      .where('game_id', '=', game.id)
+      .execute();
+    expect(left).toEqual([]);
+    const other = await hintGame(server.app);
+    const kept = await addHint(admin, other.game.id, other.challenge.id, { content: 'x', cost: 1 });
+    expect(
+      (await unlock(other.team.members[0].call, other.game.id, other.challenge.id, kept.id))
+        .statusCode,
+    ).toBe(200);
+    const deleted = await admin({ method: 'DELETE', url: `/api/edit/games/${other.game.id}` });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+  });
 });
