@@ -169,6 +169,10 @@ describe('a player unlocks a hint with a price', skipUnless(enabled, noChromium)
       pages.watch(phone);
       const dialog = await openChallenge(phone);
       await dialog.getByText(hintText).waitFor();
+      // the dialog's slide-in done, for the screenshot
+      await phone.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== 'running'),
+      );
       await shot(phone, 'player-phone');
       await expectNoBlockingAxe(phone, 'challenge dialog with a priced hint, phone');
     } finally {
