@@ -20,6 +20,11 @@ const enabled = requireChromium();
 const teamName = 'Lanterns';
 const hintText = 'The jar opens with the session cookie of the admin';
 
+/** The page's document as far as waiting for its animations needs (no DOM types here). */
+interface AnimatedDocument {
+  getAnimations(): { playState: string }[];
+}
+
 /** Sends a raw JSON body (a bare string, as the invite code is sent). */
 async function sendJson(session: ApiSession, path: string, body: string) {
   const xsrf = (await session.context.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
@@ -171,7 +176,9 @@ describe('a player unlocks a hint with a price', skipUnless(enabled, noChromium)
       await dialog.getByText(hintText).waitFor();
       // the dialog's slide-in done, for the screenshot
       await phone.waitForFunction(() =>
-        document.getAnimations().every((animation) => animation.playState !== 'running'),
+        (globalThis as unknown as { document: AnimatedDocument }).document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running'),
       );
       await shot(phone, 'player-phone');
       await expectNoBlockingAxe(phone, 'challenge dialog with a priced hint, phone');
