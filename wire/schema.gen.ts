@@ -1651,7 +1651,8 @@ export interface paths {
          *     description (with CTFd's connection info and attribution appended), value, flags (`static`
          *     as `Exact` or, with `case_insensitive`, `CaseInsensitive`; `regex` as `Regex`, with `(?i)`
          *     when case-insensitive, unless RE2 cannot run the pattern: look-arounds and back-references
-         *     are reported and left out), free hints (costed ones are reported and left out), attempt
+         *     are reported and left out), hints (free ones as `hints`, costed ones as priced hints at the
+         *     same cost; purchases in `unlocks` stay out with the other event tables), attempt
          *     limit (`max_attempts`), prerequisites (all of them; a locked challenge is hidden, or shown
          *     locked with what opens it where CTFd `anonymize`d it), files and hidden state. A `standard` challenge keeps its value (a flat score); a `dynamic` one gets
          *     Vexil's dynamic score with the same initial value and minimum and the decay constant that
@@ -2109,6 +2110,76 @@ export interface paths {
          */
         post: operations["editUpdateAttachment"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/edit/games/{id}/challenges/{cId}/hints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+                /** @description Challenge id. */
+                cId: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a challenge's priced hints
+         * @description **Vexil addition.** The challenge's priced hints in their order. The reference's free
+         *     `hints` list of the challenge is separate and unchanged.
+         */
+        get: operations["editGetPricedHints"];
+        put?: never;
+        /**
+         * Add a priced hint
+         * @description **Vexil addition.** Adds a priced hint after the challenge's others. 400 when `content` is
+         *     absent or blank.
+         *     The request must carry the `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403
+         *     otherwise).
+         */
+        post: operations["editAddPricedHint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/edit/games/{id}/challenges/{cId}/hints/{hintId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+                /** @description Challenge id. */
+                cId: components["schemas"]["Int32Id"];
+                /** @description Priced hint id. */
+                hintId: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a priced hint
+         * @description **Vexil addition.** Changes what was sent of the hint. A new cost applies to unlocks from now
+         *     on: teams that unlocked it keep the price they unlocked it at.
+         *     The request must carry the `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403
+         *     otherwise).
+         */
+        put: operations["editUpdatePricedHint"];
+        post?: never;
+        /**
+         * Remove a priced hint
+         * @description **Vexil addition.** Removes the hint and its unlocks, with the prices teams paid for it
+         *     (the board is rebuilt).
+         *     The request must carry the `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403
+         *     otherwise).
+         */
+        delete: operations["editDeletePricedHint"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2806,6 +2877,70 @@ export interface paths {
          *     recorded. Monitors and Admins are not held back.
          */
         post: operations["gameSubmitFlag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/game/{id}/challenges/{challengeId}/hints/{hintId}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+                /** @description Challenge id. */
+                challengeId: components["schemas"]["Int32Id"];
+                /** @description Priced hint id. */
+                hintId: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlock a priced hint
+         * @description **Vexil addition.** Unlocks a priced hint of the challenge for the caller's team and answers
+         *     it with its text. The registration checks of flag submissions apply (including "game
+         *     ended", unless practice mode), and a challenge locked to the team is refused as there.
+         *
+         *     Once per team: the first unlock is recorded with the hint's cost at that moment; unlocking
+         *     again (by any member, at the same moment or later, on any instance) answers the hint and
+         *     records nothing. The price is paid per the game's `hintPolicy`: at once (`AtUnlock`: the
+         *     scoreboard is rebuilt, and a price paid at or after the scoreboard freeze is hidden from the
+         *     frozen board until the end, like a solve) or when the team solves the challenge (`OnSolve`).
+         *     The team's members are told on the players' hub (`ReceivedChallengeUnlock` with the team's
+         *     `participationId`) and read the challenge again. After the game's end (practice mode) every
+         *     hint is free to read: nothing is recorded and no score changes.
+         *     The request must carry the `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403
+         *     otherwise).
+         */
+        post: operations["gameUnlockHint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/game/{id}/hintunlocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a game's hint unlocks
+         * @description **Vexil addition.** Every unlock of the game's priced hints, by time (then id): which team
+         *     unlocked which hint, who pressed, when, and at what cost.
+         */
+        get: operations["gameGetHintUnlocks"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4318,6 +4453,11 @@ export interface components {
          * @enum {string}
          */
         ScoreVisibility: "Public" | "SignedIn" | "Organisers";
+        /**
+         * @description **Vexil addition.** When a team pays for a costed hint: `AtUnlock`, when it unlocks the hint (its score may go negative); `OnSolve`, only if it solves the challenge after unlocking the hint, at the time of that solve (a hint unlocked after the solve costs nothing).
+         * @enum {string}
+         */
+        HintPolicy: "AtUnlock" | "OnSolve";
         /** @description A game with every setting an organiser can edit. */
         GameInfoModel: {
             /**
@@ -4374,6 +4514,8 @@ export interface components {
             freezeTime: components["schemas"]["Timestamp"] | null;
             /** @description **Vexil addition.** Who may see the game's scores until it ends (see `ScoreVisibility`). */
             scoreVisibility: components["schemas"]["ScoreVisibility"];
+            /** @description **Vexil addition.** When a team pays for a costed hint (see `HintPolicy`); `AtUnlock` by default. */
+            hintPolicy?: components["schemas"]["HintPolicy"];
         };
         /** @description A page of games. */
         ArrayResponseOfGameInfoModel: {
@@ -4475,12 +4617,14 @@ export interface components {
             freezeTime?: components["schemas"]["Timestamp"] | string | null;
             /** @description **Vexil addition.** Who may see the game's scores until it ends (see `ScoreVisibility`). Absent keeps the stored value (`Public` for a new game), so clients that do not know the setting leave it alone. */
             scoreVisibility?: components["schemas"]["ScoreVisibility"];
+            /** @description **Vexil addition.** When a team pays for a costed hint (see `HintPolicy`). Absent keeps the stored policy (`AtUnlock` for a new game), so clients that do not know it leave it alone. */
+            hintPolicy?: components["schemas"]["HintPolicy"];
         };
         /**
          * @description **Vexil addition.** What a CTFd import note is about.
          * @enum {string}
          */
-        CtfdImportNoteCode: "ChallengeTypeNotSupported" | "ChallengeWithoutName" | "CategoryReplaced" | "DynamicScoreApproximated" | "FlagTypeNotSupported" | "FlagTooLong" | "FlagRegexNotSupported" | "HintCostNotSupported" | "HintRequirementsNotSupported" | "PrerequisitesNotImported" | "LockedShownWithRequirements" | "NextChallengeNotMapped" | "FilesBundled" | "FileMissing" | "TagsNotImported" | "ConnectionInfoInDescription" | "AttributionInDescription" | "HiddenImportedDisabled" | "NoFlagImportedDisabled" | "TableNotImported" | "GameTimesDefaulted" | "UserModeNotMapped";
+        CtfdImportNoteCode: "ChallengeTypeNotSupported" | "ChallengeWithoutName" | "CategoryReplaced" | "DynamicScoreApproximated" | "FlagTypeNotSupported" | "FlagTooLong" | "FlagRegexNotSupported" | "HintRequirementsNotSupported" | "PrerequisitesNotImported" | "LockedShownWithRequirements" | "NextChallengeNotMapped" | "FilesBundled" | "FileMissing" | "TagsNotImported" | "ConnectionInfoInDescription" | "AttributionInDescription" | "HiddenImportedDisabled" | "NoFlagImportedDisabled" | "TableNotImported" | "GameTimesDefaulted" | "UserModeNotMapped";
         /** @description **Vexil addition.** One thing of a CTFd import that did not map exactly. */
         CtfdImportNote: {
             code: components["schemas"]["CtfdImportNoteCode"];
@@ -4932,6 +5076,27 @@ export interface components {
              * @default
              */
             remoteUrl?: string | null;
+        };
+        /** @description **Vexil addition.** A priced hint of a challenge as organisers edit it. Priced hints are an addition beside the reference's `hints` (free texts every team reads): a priced hint is read only once the team unlocks it, paying its `cost` (0: free, but still unlocked explicitly). */
+        PricedHintModel: {
+            id: components["schemas"]["Int32Id"];
+            /** @description The hint's text (Markdown). */
+            content: string;
+            /**
+             * Format: int32
+             * @description Points it costs the team; 0 is free.
+             */
+            cost: number;
+        };
+        /** @description **Vexil addition.** A priced hint to add, or the changes to one (absent properties keep their value; when adding, `content` is required and `cost` defaults to 0). */
+        PricedHintEditModel: {
+            /** @description The hint's text (Markdown); not blank. */
+            content?: string;
+            /**
+             * Format: int32
+             * @description Points it costs; 0 is free.
+             */
+            cost?: number;
         };
         /** @description A flag to add, with its own attachment for `DynamicAttachment` challenges. */
         FlagCreateModel: {
@@ -5418,6 +5583,19 @@ export interface components {
             /** @description **Vexil addition.** The team's attempts at a challenge with an attempt limit or a wait between wrong submissions (`ChallengeEditDetailModel.maxAttempts`, `attemptWait`); null when it has neither, or once the team has solved it (they no longer apply). Always present in Vexil's answers; clients of the reference ignore it. */
             attempts: components["schemas"]["ChallengeAttemptsModel"] | null;
         };
+        /** @description **Vexil addition.** A priced hint as a team sees it: its cost always, its text once the team unlocked it (or once the game has ended, when every hint is free to read). */
+        ChallengePricedHint: {
+            id: components["schemas"]["Int32Id"];
+            /**
+             * Format: int32
+             * @description Points it costs (paid per the game's `hintPolicy`).
+             */
+            cost: number;
+            /** @description Whether the team unlocked it. */
+            unlocked: boolean;
+            /** @description The text; null while the team has not unlocked it. */
+            content: string | null;
+        };
         /** @description A challenge as seen by a registered team. */
         ChallengeDetailModel: {
             /**
@@ -5439,11 +5617,39 @@ export interface components {
             score: number;
             type: components["schemas"]["ChallengeType"];
             context: components["schemas"]["ClientFlagContext"];
+            /** @description **Vexil addition.** The challenge's priced hints (beside the free `hints`): each with its cost, and its text once the team unlocked it (every text after the game's end). Unlock one with `POST /api/game/{id}/challenges/{challengeId}/hints/{hintId}/unlock`. Always present in Vexil's answers; clients of the reference ignore it. */
+            pricedHints?: components["schemas"]["ChallengePricedHint"][];
+            /** @description **Vexil addition.** When the game charges for a priced hint. */
+            hintPolicy?: components["schemas"]["HintPolicy"];
         };
         /** @description A flag submission. */
         FlagSubmitModel: {
             /** @description The flag; leading and trailing whitespace is removed before checking. */
             flag: string;
+        };
+        /** @description **Vexil addition.** The answer to an unlock: the hint with its text, and whether this request recorded the unlock (false when the team had it already, or after the game's end, when hints are free and nothing is recorded). */
+        HintUnlockResultModel: {
+            hint: components["schemas"]["ChallengePricedHint"];
+            /** @description Whether this request recorded the team's unlock (and so its price). */
+            recorded: boolean;
+        };
+        /** @description **Vexil addition.** Who unlocked which priced hint, when, at what price. */
+        HintUnlockModel: {
+            id: components["schemas"]["Int32Id"];
+            hintId: components["schemas"]["Int32Id"];
+            challengeId: components["schemas"]["Int32Id"];
+            challengeTitle: string;
+            teamId: components["schemas"]["Int32Id"];
+            teamName: string;
+            participationId: components["schemas"]["Int32Id"];
+            /** @description The member who unlocked it. */
+            userName: string;
+            /**
+             * Format: int32
+             * @description The hint's cost when it was unlocked (what the team pays per the policy).
+             */
+            cost: number;
+            time: components["schemas"]["Timestamp"];
         };
         /** @description The team's writeup status. */
         BasicWriteupInfoModel: {
@@ -5521,6 +5727,16 @@ export interface components {
             /** @description The file's download name. */
             name: string;
         };
+        /** @description **Vexil addition.** A priced hint of a game archive. */
+        GameArchivePricedHint: {
+            /** @description The hint's text. */
+            content: string;
+            /**
+             * Format: int32
+             * @description Points it costs; 0 is free.
+             */
+            cost: number;
+        };
         /** @description **Vexil addition.** An attachment of a game archive: a file inside the archive (`Local`) or a URL (`Remote`). */
         GameArchiveAttachment: {
             /** @enum {string} */
@@ -5549,6 +5765,8 @@ export interface components {
             settings: components["schemas"]["ChallengeUpdateModel"];
             /** @description Its prerequisites (`ChallengeUpdateModel.prerequisites`) as positions in this archive's `challenges` (0 is the first), since ids change on import; absent in older archives. The other unlock settings are in `settings`; `settings.prerequisites` is ignored. */
             prerequisites?: number[];
+            /** @description **Vexil addition (issue 25).** The challenge's priced hints in order (see `PricedHintModel`); absent in older archives, which import without any. Unlocks are event data and stay out, like solves. */
+            pricedHints?: components["schemas"]["GameArchivePricedHint"][];
             /** @description The challenge's shared attachment, or null. */
             attachment?: components["schemas"]["GameArchiveAttachment"] | null;
             /** @description Stored flags, each with its own attachment for `DynamicAttachment` challenges. */
@@ -9344,6 +9562,178 @@ export interface operations {
             507: components["responses"]["InsufficientStorage"];
         };
     };
+    editGetPricedHints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+                /** @description Challenge id. */
+                cId: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The priced hints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricedHintModel"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The game or the challenge was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    editAddPricedHint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+                /** @description Challenge id. */
+                cId: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricedHintEditModel"];
+            };
+        };
+        responses: {
+            /** @description The hint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricedHintModel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The game or the challenge was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    editUpdatePricedHint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+                /** @description Challenge id. */
+                cId: components["schemas"]["Int32Id"];
+                /** @description Priced hint id. */
+                hintId: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricedHintEditModel"];
+            };
+        };
+        responses: {
+            /** @description The hint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricedHintModel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The game, the challenge or the hint was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    editDeletePricedHint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+                /** @description Challenge id. */
+                cId: components["schemas"]["Int32Id"];
+                /** @description Priced hint id. */
+                hintId: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The game, the challenge or the hint was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
     editAddFlags: {
         parameters: {
             query?: never;
@@ -10503,6 +10893,86 @@ export interface operations {
                     "application/json": components["schemas"]["RequestResponse"];
                 };
             };
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    gameUnlockHint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+                /** @description Challenge id. */
+                challengeId: components["schemas"]["Int32Id"];
+                /** @description Priced hint id. */
+                hintId: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hint with its text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HintUnlockResultModel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The game, the challenge or the hint was not found (or the challenge is locked and hidden). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    gameGetHintUnlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Game id. */
+                id: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unlocks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HintUnlockModel"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The game was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
         };

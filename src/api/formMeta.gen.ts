@@ -108,6 +108,10 @@ export const enums = {
     "SignedIn",
     "Organisers"
   ],
+  "HintPolicy": [
+    "AtUnlock",
+    "OnSolve"
+  ],
   "CtfdImportNoteCode": [
     "ChallengeTypeNotSupported",
     "ChallengeWithoutName",
@@ -116,7 +120,6 @@ export const enums = {
     "FlagTypeNotSupported",
     "FlagTooLong",
     "FlagRegexNotSupported",
-    "HintCostNotSupported",
     "HintRequirementsNotSupported",
     "PrerequisitesNotImported",
     "LockedShownWithRequirements",
@@ -2450,6 +2453,14 @@ export const models = {
           "Organisers"
         ],
         "enumName": "ScoreVisibility"
+      },
+      "hintPolicy": {
+        "type": "string",
+        "enum": [
+          "AtUnlock",
+          "OnSolve"
+        ],
+        "enumName": "HintPolicy"
       }
     }
   },
@@ -2592,6 +2603,14 @@ export const models = {
           "Organisers"
         ],
         "enumName": "ScoreVisibility"
+      },
+      "hintPolicy": {
+        "type": "string",
+        "enum": [
+          "AtUnlock",
+          "OnSolve"
+        ],
+        "enumName": "HintPolicy"
       }
     }
   },
@@ -2613,7 +2632,6 @@ export const models = {
           "FlagTypeNotSupported",
           "FlagTooLong",
           "FlagRegexNotSupported",
-          "HintCostNotSupported",
           "HintRequirementsNotSupported",
           "PrerequisitesNotImported",
           "LockedShownWithRequirements",
@@ -3450,6 +3468,45 @@ export const models = {
         "nullable": true,
         "maxLength": 2048,
         "default": ""
+      }
+    }
+  },
+  "PricedHintModel": {
+    "required": [
+      "id",
+      "content",
+      "cost"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "content": {
+        "type": "string"
+      },
+      "cost": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      }
+    }
+  },
+  "PricedHintEditModel": {
+    "required": [],
+    "fields": {
+      "content": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4096
+      },
+      "cost": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 1000000,
+        "format": "int32"
       }
     }
   },
@@ -4410,6 +4467,34 @@ export const models = {
       }
     }
   },
+  "ChallengePricedHint": {
+    "required": [
+      "id",
+      "cost",
+      "unlocked",
+      "content"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "cost": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "unlocked": {
+        "type": "boolean"
+      },
+      "content": {
+        "type": "string",
+        "nullable": true
+      }
+    }
+  },
   "ChallengeDetailModel": {
     "required": [
       "id",
@@ -4474,6 +4559,20 @@ export const models = {
       },
       "context": {
         "ref": "ClientFlagContext"
+      },
+      "pricedHints": {
+        "type": "array",
+        "items": {
+          "ref": "ChallengePricedHint"
+        }
+      },
+      "hintPolicy": {
+        "type": "string",
+        "enum": [
+          "AtUnlock",
+          "OnSolve"
+        ],
+        "enumName": "HintPolicy"
       }
     }
   },
@@ -4487,6 +4586,83 @@ export const models = {
         "minLength": 1,
         "maxLength": 127,
         "pattern": "\\S"
+      }
+    }
+  },
+  "HintUnlockResultModel": {
+    "required": [
+      "hint",
+      "recorded"
+    ],
+    "fields": {
+      "hint": {
+        "ref": "ChallengePricedHint"
+      },
+      "recorded": {
+        "type": "boolean"
+      }
+    }
+  },
+  "HintUnlockModel": {
+    "required": [
+      "id",
+      "hintId",
+      "challengeId",
+      "challengeTitle",
+      "teamId",
+      "teamName",
+      "participationId",
+      "userName",
+      "cost",
+      "time"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "hintId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "challengeId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "challengeTitle": {
+        "type": "string"
+      },
+      "teamId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "teamName": {
+        "type": "string"
+      },
+      "participationId": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "userName": {
+        "type": "string"
+      },
+      "cost": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "time": {
+        "type": "integer",
+        "format": "int64"
       }
     }
   },
@@ -4646,6 +4822,25 @@ export const models = {
       }
     }
   },
+  "GameArchivePricedHint": {
+    "required": [
+      "content",
+      "cost"
+    ],
+    "fields": {
+      "content": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4096
+      },
+      "cost": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 1000000,
+        "format": "int32"
+      }
+    }
+  },
   "GameArchiveAttachment": {
     "required": [
       "type"
@@ -4720,6 +4915,13 @@ export const models = {
           "type": "integer",
           "minimum": 0,
           "format": "int32"
+        }
+      },
+      "pricedHints": {
+        "type": "array",
+        "maxItems": 100,
+        "items": {
+          "ref": "GameArchivePricedHint"
         }
       },
       "attachment": {

@@ -34,7 +34,10 @@ export function useGameDetails(gameId: number, { enabled = true, live = false } 
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: challengeKeys.details(gameId) });
   const hubStatus = useBoardUpdates(gameId, { enabled: enabled && live, refresh });
-  useUnlockUpdates(gameId, { enabled, refresh });
+  // An unlock (a challenge opening, or a priced hint a teammate unlocked) reads the open
+  // challenge again as well as the team's view.
+  const refreshAll = () => queryClient.invalidateQueries({ queryKey: challengeKeys.all(gameId) });
+  useUnlockUpdates(gameId, { enabled, refresh: refreshAll });
   const query = useQuery({
     queryKey: challengeKeys.details(gameId),
     queryFn: async () =>

@@ -44,6 +44,9 @@ const MonitorEventsPage = lazy(() => import('@/pages/games/[id]/monitor/events/E
 const MonitorSubmissionsPage = lazy(
   () => import('@/pages/games/[id]/monitor/submissions/SubmissionsPage'),
 );
+const MonitorHintUnlocksPage = lazy(
+  () => import('@/pages/games/[id]/monitor/hints/HintUnlocksPage'),
+);
 const MonitorCheatInfoPage = lazy(
   () => import('@/pages/games/[id]/monitor/cheatinfo/CheatInfoPage'),
 );
@@ -89,6 +92,7 @@ export function AppRoutes() {
           <Route path="submissions" element={<MonitorSubmissionsPage />} />
           <Route path="cheatinfo" element={<MonitorCheatInfoPage />} />
           <Route path="traffic" element={<MonitorTrafficPage />} />
+          <Route path="hints" element={<MonitorHintUnlocksPage />} />
         </Route>
         <Route path="about" element={<AboutPage />} />
         <Route path="teams" element={<TeamsPage />} />

@@ -5,6 +5,7 @@ import type { AccountTables } from './tables/accounts.js';
 import type { AwardTables } from './tables/awards.js';
 import type { ChallengeTables } from './tables/challenges.js';
 import type { ContainerTables } from './tables/containers.js';
+import type { HintTables } from './tables/hints.js';
 import type { GameTables } from './tables/games.js';
 import type { ParticipationTables } from './tables/participations.js';
 import type { PlatformTables } from './tables/platform.js';
@@ -25,4 +26,5 @@ export interface DB
     PlatformTables,
     WebhookTables,
     AwardTables,
-    UnlockTables {}
+    UnlockTables,
+    HintTables {}

@@ -70,6 +70,7 @@ export function gameSettingsFromInput(
         : toEpochMs(input.freezeTime, Number.NaN),
     // Absent keeps the stored setting (the reference client never sends it).
     scoreVisibility: input.scoreVisibility,
+    hintPolicy: input.hintPolicy,
   };
 }
 
@@ -117,6 +118,7 @@ export function toGameInfoModel(game: Game): GameInfoModel {
     bloodBonus: game.bloodBonus,
     freezeTime: game.freezeTime,
     scoreVisibility: game.scoreVisibility,
+    hintPolicy: game.hintPolicy,
   };
 }
 

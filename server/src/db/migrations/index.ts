@@ -20,6 +20,7 @@ import { flagMatchMode } from './0016_flag_match_mode.js';
 import { attemptLimits } from './0017_attempt_limits.js';
 import { awards } from './0018_awards.js';
 import { challengeUnlocks } from './0019_challenge_unlocks.js';
+import { pricedHints } from './0020_priced_hints.js';
 import { scoreVisibility } from './0021_score_visibility.js';
 
 export type { VexilMigration } from './columns.js';
@@ -44,5 +45,6 @@ export const migrations: Record<string, VexilMigration> = {
   '0017_attempt_limits': attemptLimits,
   '0018_awards': awards,
   '0019_challenge_unlocks': challengeUnlocks,
+  '0020_priced_hints': pricedHints,
   '0021_score_visibility': scoreVisibility,
 };

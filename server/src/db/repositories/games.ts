@@ -30,9 +30,15 @@ export interface GameSettings {
   freezeTime: number | null;
   /** Who sees the scores until the end (issue 25). */
   scoreVisibility: ScoreVisibility;
+  /** When a costed hint's price is paid (issue 25); undefined keeps the stored one (AtUnlock). */
+  hintPolicy?: HintPolicy;
 }
 
+/** When a costed hint's price is paid: at unlock, or only if the team then solves the challenge. */
+export type HintPolicy = 'AtUnlock' | 'OnSolve';
+
 export interface Game extends GameSettings {
+  hintPolicy: HintPolicy;
   id: number;
   posterHash: string | null;
   publicKey: string;
@@ -64,6 +70,7 @@ export function toGame(row: GameRow): Game {
     bloodBonus: Number(row.blood_bonus),
     freezeTime: row.freeze_time === null ? null : Number(row.freeze_time),
     scoreVisibility: toScoreVisibility(row.score_visibility),
+    hintPolicy: row.hint_policy === 'OnSolve' ? 'OnSolve' : 'AtUnlock',
     createdAt: Number(row.created_at),
   };
 }
@@ -89,6 +96,7 @@ function settingsColumns(s: Partial<GameSettings>): Updateable<GamesTable> {
     blood_bonus: s.bloodBonus,
     freeze_time: s.freezeTime,
     score_visibility: s.scoreVisibility,
+    hint_policy: s.hintPolicy,
   };
   for (const key of Object.keys(columns)) if (columns[key] === undefined) delete columns[key];
   return columns as Updateable<GamesTable>;

@@ -17,6 +17,8 @@ export interface ScoreboardGame {
   divisions: string[];
   /** Scoreboard freeze (epoch ms), null for none. */
   freezeTime: number | null;
+  /** When a costed hint's price is paid (issue 25). */
+  hintPolicy: 'AtUnlock' | 'OnSolve';
   /** Not listed: only Monitors and Admins see the game (domain/gameGate.ts). */
   hidden: boolean;
   /** Who sees the scores until the end (issue 25, domain/scoreVisibility.ts). */
@@ -92,6 +94,7 @@ export async function findScoreboardGame(
       'freeze_time',
       'hidden',
       'score_visibility',
+      'hint_policy',
     ])
     .where('id', '=', gameId)
     .executeTakeFirst();
@@ -106,6 +109,7 @@ export async function findScoreboardGame(
     freezeTime: row.freeze_time === null ? null : Number(row.freeze_time),
     hidden: fromFlag(row.hidden),
     scoreVisibility: toScoreVisibility(row.score_visibility),
+    hintPolicy: row.hint_policy === 'OnSolve' ? 'OnSolve' : 'AtUnlock',
   };
 }
 

@@ -31,6 +31,8 @@ export interface GamesTable {
   freeze_time: EpochMs | null;
   /** Who sees the scores until the end (issue 25): Public, SignedIn or Organisers. */
   score_visibility: Generated<string>;
+  /** When a costed hint's price is paid: 'AtUnlock' or 'OnSolve' (migration 0020). */
+  hint_policy: Generated<string>;
   created_at: EpochMs;
 }
 

@@ -47,7 +47,6 @@ const NOTES: Record<CtfdImportNoteCode, [CtfdImportNote['severity'], (p: Params)
     ADAPTED,
     () => 'CTFd showed it anonymised while locked; Vexil shows it locked with what opens it',
   ],
-  HintCostNotSupported: [SKIPPED, (p) => `A hint costing ${p.cost} points was not imported`],
   HintRequirementsNotSupported: [
     ADAPTED,
     () => 'A hint that needed other hints unlocked first was imported without that order',

@@ -39,6 +39,8 @@ export interface CtfdMapping {
 /** Vexil's flags hold at most this many characters (GameArchiveFlag, FlagCreateModel). */
 const FLAG_LENGTH = 127;
 const HINT_LENGTH = 4096;
+/** The highest cost a priced hint may have (PricedHintEditModel.cost). */
+const MAX_HINT_COST = 1_000_000;
 const TITLE_LENGTH = 128;
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const IMPORTED_TYPES = new Set(['standard', 'dynamic']);
@@ -212,18 +214,23 @@ function flagsOf(challenge: CtfdChallenge, tables: CtfdTables, notes: CtfdImport
   return flags;
 }
 
+/**
+ * CTFd's hints: free ones become the challenge's free `hints` (the reference list), costed ones
+ * its priced hints (issue 25) at the same cost. Who bought them (`unlocks`) is event data and
+ * stays out like solves.
+ */
 function hintsOf(challenge: CtfdChallenge, tables: CtfdTables, notes: CtfdImportNote[]) {
   const hints: string[] = [];
+  const pricedHints: { content: string; cost: number }[] = [];
   for (const hint of tables.hints.filter((h) => h.challengeId === challenge.id)) {
-    if (hint.cost > 0) {
-      notes.push(note('HintCostNotSupported', { cost: hint.cost }));
-      continue;
-    }
     if (hint.prerequisites.length > 0) notes.push(note('HintRequirementsNotSupported'));
     const text = hint.title ? `**${hint.title}**: ${hint.content}` : hint.content;
-    if (text.trim()) hints.push(Array.from(text).slice(0, HINT_LENGTH).join(''));
+    if (!text.trim()) continue;
+    const content = Array.from(text).slice(0, HINT_LENGTH).join('');
+    if (hint.cost > 0) pricedHints.push({ content, cost: Math.min(hint.cost, MAX_HINT_COST) });
+    else hints.push(content);
   }
-  return hints;
+  return { hints, pricedHints };
 }
 
 function descriptionOf(challenge: CtfdChallenge, notes: CtfdImportNote[]): string {
@@ -320,7 +327,7 @@ export function ctfdToArchive(
     const content = descriptionOf(challenge, mapped.notes);
     const score = scoreOf(challenge, tables, mapped.notes);
     const flags = flagsOf(challenge, tables, mapped.notes);
-    const hints = hintsOf(challenge, tables, mapped.notes);
+    const { hints, pricedHints } = hintsOf(challenge, tables, mapped.notes);
     unmappedLinks(challenge, tables, byId, mapped.notes);
     const attachment = attachments.get(challenge.id);
     if (attachment) mapped.notes.push(...attachment.notes);
@@ -339,6 +346,7 @@ export function ctfdToArchive(
         maxAttempts: Math.max(0, challenge.maxAttempts),
         ...score,
       },
+      ...(pricedHints.length > 0 && { pricedHints }),
       attachment: attachment?.file ? { type: 'Local', file: attachment.file } : null,
       flags,
     });

@@ -62,8 +62,11 @@ export interface ScoreAdjustment {
   /** Points added; negative ones take points away. */
   points: number;
   time: number;
-  /** What it is: an `Award` is listed on the team's row with its reason. */
-  kind: 'Award';
+  /**
+   * What it is: an `Award` is listed on the team's row with its reason; a `HintPrice` (a priced
+   * hint the team unlocked, issue 25) counts in the score and time line only.
+   */
+  kind: 'Award' | 'HintPrice';
   /** Why, as the board shows it. */
   reason: string;
 }

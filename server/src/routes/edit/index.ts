@@ -1,5 +1,6 @@
 import type { Handlers } from '../../http/handlers.js';
 import { editAwardHandlers } from './awards.js';
+import { editHintHandlers } from './hints.js';
 import { editChallengeFileHandlers } from './challengeFiles.js';
 import { editChallengeHandlers } from './challenges.js';
 import { editFlagTryHandlers } from './flagTry.js';
@@ -20,4 +21,5 @@ export const editHandlers: Handlers = {
   ...editFlagTryHandlers,
   ...editTestContainerHandlers,
   ...editAwardHandlers,
+  ...editHintHandlers,
 };

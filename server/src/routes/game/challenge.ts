@@ -19,6 +19,7 @@ import { avatarUrl } from '../../domain/profiles.js';
 import { sign } from '../../domain/teamToken.js';
 import { notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
+import { teamPricedHints } from '../../services/hints.js';
 import { loadInstance } from '../../services/playInstances.js';
 import { rowOf } from '../../services/scoreboard/boardBytes.js';
 import { passGate } from './context.js';
@@ -162,7 +163,7 @@ export const gameChallengeHandlers: Handlers = {
 
   async gameGetChallenge(request) {
     const { id, challengeId } = request.params;
-    const { game, participation } = await passGate(request, id, { endedBlocked: true });
+    const { game, participation, now } = await passGate(request, id, { endedBlocked: true });
     const { db } = request.server;
     const challenge = await findChallenge(db, game.id, challengeId);
     const instance = challenge?.isEnabled
@@ -185,6 +186,9 @@ export const gameChallengeHandlers: Handlers = {
       score: await shownScore(request, game.id, challenge),
       type: challenge.type,
       context: await flagContext(request, challenge, loaded),
+      // Vexil addition (issue 25): priced hints beside the free ones, and when they are paid.
+      pricedHints: await teamPricedHints(db, game, participation.id, challenge.id, now),
+      hintPolicy: game.hintPolicy,
     };
   },
 };

@@ -4,6 +4,7 @@ import { gameCaptureHandlers } from './captures.js';
 import { gameChallengeHandlers } from './challenge.js';
 import { gameContainerHandlers } from './containers.js';
 import { gameFeedHandlers } from './feed.js';
+import { gameHintHandlers } from './hints.js';
 import { gameListHandlers } from './games.js';
 import { gameJoinHandlers } from './join.js';
 import { gameMonitorHandlers } from './monitor.js';
@@ -26,4 +27,5 @@ export const gameHandlers: Handlers = {
   ...scoreboardHandlers,
   ...gameCaptureHandlers,
   ...gameAwardHandlers,
+  ...gameHintHandlers,
 };

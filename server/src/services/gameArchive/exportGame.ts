@@ -4,6 +4,7 @@
  * a zip stream (yazl), which reads each file only when its turn comes and waits while the client
  * reads slowly.
  */
+import { listGameHints } from '../../db/repositories/hints.js';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import yazl from 'yazl';
@@ -45,6 +46,7 @@ export async function gameManifest(
   const challenges = await listChallenges(db, game.id);
   const rules = new Map((await listUnlockRules(db, game.id)).map((r) => [r.challengeId, r]));
   const positions = new Map(challenges.map((challenge, index) => [challenge.id, index]));
+  const pricedHints = await listGameHints(db, game.id);
   const entries: GameArchiveManifest['challenges'] = [];
   for (const challenge of challenges) {
     const flags = await listFlags(db, challenge.id);
@@ -60,6 +62,10 @@ export async function gameManifest(
       type: challenge.type,
       settings: toArchiveSettings(challenge, rule),
       ...(prerequisites && { prerequisites }),
+      pricedHints: (pricedHints.get(challenge.id) ?? []).map(({ content, cost }) => ({
+        content,
+        cost,
+      })),
       attachment: attachmentOf(challenge.attachmentId),
       flags: flags.map((flag) => ({
         flag: flag.flag,

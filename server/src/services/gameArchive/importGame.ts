@@ -8,6 +8,7 @@
  * its own reference inside the transaction, and the import's holds are given back at the end
  * (which removes the files again when the transaction failed).
  */
+import { createChallengeHint } from '../../db/repositories/hints.js';
 import { readFile } from 'node:fs/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { createAttachment, retainFile } from '../../db/repositories/attachments.js';
@@ -156,6 +157,10 @@ export async function importGame(
           });
         }
         await insertFlags(trx, row.id, flags);
+        // Priced hints (issue 25); older archives have none.
+        for (const hint of challenge.pricedHints ?? []) {
+          await createChallengeHint(trx, { gameId: game.id, challengeId: row.id, ...hint });
+        }
         ids.push(row.id);
       }
       // Unlock settings (issue 25), once every challenge has its new id.

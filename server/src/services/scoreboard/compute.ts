@@ -1,6 +1,7 @@
 /** Builds a game's scoreboard from the database (ScoreboardModel of the spec). */
 import type { Kysely } from 'kysely';
 import { listScoreAwards } from '../../db/repositories/awards.js';
+import { listScoreHintPrices } from '../../db/repositories/hints.js';
 import {
   findScoreboardGame,
   listAcceptedTeams,
@@ -10,6 +11,7 @@ import {
 import type { DB } from '../../db/schema.js';
 import { avatarUrl } from '../../domain/profiles.js';
 import { frozenInput, hasSolvesSince } from '../../domain/scoring/freeze.js';
+import { hintPriceAdjustments } from '../../domain/scoring/hintPrices.js';
 import { buildScoreboard } from '../../domain/scoring/scoreboard.js';
 import type {
   ChallengeCategory,
@@ -48,8 +50,9 @@ export async function loadScoreboardInput(
   // Everything at once but the solves, which need the game's end: on PostgreSQL (a pool of a
   // few connections in the worker) that is two round trips deep instead of one after another.
   const reading = findScoreboardGame(db, gameId);
-  // Awards (issue 25) are a handful of rows per game: read in full at every build.
-  const [game, challenges, teams, solves, awards] = await Promise.all([
+  // Awards and paid hint unlocks (issue 25) are a handful of rows per team: read in full at every
+  // build, in the same round trip as the solves.
+  const [game, challenges, teams, solves, awards, hintPrices] = await Promise.all([
     reading,
     listEnabledChallenges(db, gameId),
     listAcceptedTeams(db, gameId),
@@ -60,6 +63,7 @@ export async function loadScoreboardInput(
         : listSolvesBefore(db, gameId, found.endTime);
     }),
     reading.then((found) => (found ? listScoreAwards(db, gameId, found.endTime) : [])),
+    reading.then((found) => (found ? listScoreHintPrices(db, gameId, found.endTime) : [])),
   ]);
   if (!game) return undefined;
   const input: ScoreboardInput = {
@@ -74,14 +78,17 @@ export async function loadScoreboardInput(
       division: t.division,
     })),
     solves,
-    adjustments: awards.map((award) => ({
-      id: award.id,
-      participationId: award.participationId,
-      points: award.value,
-      time: award.time,
-      kind: 'Award' as const,
-      reason: award.reason,
-    })),
+    adjustments: [
+      ...awards.map((award) => ({
+        id: award.id,
+        participationId: award.participationId,
+        points: award.value,
+        time: award.time,
+        kind: 'Award' as const,
+        reason: award.reason,
+      })),
+      ...hintPriceAdjustments(game.hintPolicy, hintPrices, challenges, solves),
+    ],
     now,
   };
   const { id, startTime, endTime, freezeTime, hidden, scoreVisibility } = game;

@@ -85,10 +85,16 @@ describeEachDatabase('CTFd import', (getDb) => {
     ]);
     expect(hex.isEnabled).toBe(true);
 
-    // The attempt limit, and costed hints left out (hints with a price are not built yet).
+    // The attempt limit, and costed hints as priced hints at CTFd's costs (issue 25).
     const strikes = await detail('A Three strikes');
     expect(strikes).toMatchObject({ maxAttempts: 3, hints: [] });
-    expect(notesOf('A Three strikes')).toEqual(['HintCostNotSupported', 'HintCostNotSupported']);
+    expect(notesOf('A Three strikes')).toEqual([]);
+    const pricedOf = async (name: string) =>
+      (await json(
+        `/api/edit/games/${game.id}/challenges/${byName.get(name)!.challengeId}/hints`,
+      )) as unknown as Json[];
+    expect((await pricedOf('A Three strikes')).map((h) => h.cost)).toEqual([100, 25]);
+    expect((await pricedOf('A After the intro')).map((h) => h.cost)).toEqual([50]);
 
     // Prerequisites on the new ids: hidden while locked, or shown locked where CTFd anonymised it.
     const idOf = (name: string) => byName.get(name)!.challengeId;

@@ -53,6 +53,9 @@ describeEachDatabase('the team view of challenges and of the game', (getDb) => {
         containerStart: null,
         attempts: null,
       },
+      // Vexil addition (issue 25): no priced hints, the default policy.
+      pricedHints: [],
+      hintPolicy: 'AtUnlock',
     });
   });
 

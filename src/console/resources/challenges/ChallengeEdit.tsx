@@ -22,6 +22,7 @@ import { consolePaths, useAdminPath } from '@/console/paths';
 import { AttachmentPanel } from './AttachmentPanel';
 import { ChallengePreviewButton } from './ChallengePreview';
 import { ChallengeInputs } from './ChallengeInputs';
+import { PricedHintsPanel } from './PricedHintsPanel';
 import { TestContainerPanel } from './TestContainerPanel';
 import { GameTabs } from '@/console/resources/games/GameTabs';
 import { type ChallengeMeta, useChallengeMeta } from '@/console/data/kit';
@@ -83,6 +84,7 @@ export function ChallengeEdit() {
         aside={
           <Stack sx={{ alignSelf: 'flex-start', width: { xs: '100%', lg: 'auto' } }}>
             <AttachmentPanel />
+            <PricedHintsPanel />
             <TestContainerPanel />
           </Stack>
         }

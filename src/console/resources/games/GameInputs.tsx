@@ -9,6 +9,7 @@ import {
   ArrayInput,
   BooleanInput,
   NumberInput,
+  SelectInput,
   SimpleFormIterator,
   TextInput,
   maxLength,
@@ -25,6 +26,13 @@ import { MarkdownInput } from '@/console/inputs/MarkdownInput';
 import { specValidator } from '@/console/validate';
 import { BloodBonusInput } from './BloodBonusInput';
 import { ScoreVisibilityInput } from './ScoreVisibilityInput';
+import { enumChoices } from '@/api/validation';
+
+/** When a priced hint is paid (issue 25): the spec's HintPolicy values. */
+const hintPolicyChoices = enumChoices('HintPolicy').map((policy) => ({
+  id: policy,
+  name: `pricedHints.console.policy_${policy}`,
+}));
 
 const spec = (field: Parameters<typeof specValidator<'GameInfoEditModel'>>[1]) =>
   specValidator('GameInfoEditModel', field);
@@ -197,6 +205,12 @@ export function GameInputs() {
 
       <Section title="scoring" />
       <BloodBonusInput />
+      <SelectInput
+        source="hintPolicy"
+        label="pricedHints.console.policy"
+        choices={hintPolicyChoices}
+        defaultValue="AtUnlock"
+      />
     </Stack>
   );
 }

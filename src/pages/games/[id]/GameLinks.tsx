@@ -16,7 +16,7 @@ import { isPlayable } from '@/hooks/games';
 import { playerPaths } from '@/lib/paths';
 
 /** The monitor pages of a game, in the seed's order of the monitor tabs. */
-const MONITOR_PAGES = ['events', 'submissions', 'cheatinfo', 'traffic'] as const;
+const MONITOR_PAGES = ['events', 'submissions', 'cheatinfo', 'traffic', 'hints'] as const;
 
 /** `role` is `minimum` or above, in the spec's order of roles (Banned < User < Monitor < Admin). */
 export function roleAtLeast(role: Role | undefined, minimum: Role): boolean {

@@ -26,6 +26,7 @@ import { ChallengeView, type ChallengeViewAttachment } from '@/components/challe
 import { useTeamChallenge } from '@/hooks/challenges';
 import { FlagForm } from './FlagForm';
 import { InstancePanel } from './InstancePanel';
+import { PricedHints } from './PricedHints';
 
 const hasContainer = (type: ChallengeType) =>
   type === 'StaticContainer' || type === 'DynamicContainer';
@@ -125,6 +126,12 @@ export function ChallengeDialog(props: ChallengeDialogProps) {
             hints={challenge.hints}
             attachment={attachmentOf(challenge, (url, name) => void download(url, name))}
           >
+            <PricedHints
+              gameId={gameId}
+              challengeId={challenge.id}
+              hints={challenge.pricedHints ?? []}
+              policy={challenge.hintPolicy ?? 'AtUnlock'}
+            />
             {solved && (
               <Alert severity="success" icon={<CheckCircleIcon />}>
                 <AlertTitle>{t('challenges.card.solved')}</AlertTitle>

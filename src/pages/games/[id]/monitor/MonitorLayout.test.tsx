@@ -35,9 +35,10 @@ describe('MonitorLayout', () => {
       'Submissions',
       'Cheat info',
       'Traffic',
+      'Hint unlocks',
     ]);
     expect(links.map((tab) => tab.getAttribute('href'))).toEqual(
-      ['events', 'submissions', 'cheatinfo', 'traffic'].map(
+      ['events', 'submissions', 'cheatinfo', 'traffic', 'hints'].map(
         (page) => `/games/${GAME_ID}/monitor/${page}`,
       ),
     );

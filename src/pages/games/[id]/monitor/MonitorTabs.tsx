@@ -1,4 +1,4 @@
-/** Links to the four monitor pages of a game, as tabs that scroll sideways on phones. */
+/** Links to the monitor pages of a game, as tabs that scroll sideways on phones. */
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
@@ -7,6 +7,7 @@ import BugReportIcon from '@mui/icons-material/BugReport';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import FlagIcon from '@mui/icons-material/Flag';
 import LanIcon from '@mui/icons-material/Lan';
+import LightbulbIcon from '@mui/icons-material/LightbulbOutlined';
 import { useTranslation } from 'react-i18next';
 import { MONITOR_TABS, type MonitorTab } from './monitorTabs';
 import { playerPaths } from '@/lib/paths';
@@ -16,6 +17,7 @@ const ICONS: Record<MonitorTab, typeof FlagIcon> = {
   submissions: FlagIcon,
   cheatinfo: BugReportIcon,
   traffic: LanIcon,
+  hints: LightbulbIcon,
 };
 
 export function MonitorTabs({ gameId, tab }: { gameId: number; tab: MonitorTab | undefined }) {

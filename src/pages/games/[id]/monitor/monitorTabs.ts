@@ -1,5 +1,5 @@
 /** The monitor pages of a game, in the seed's order, and which one an address shows. */
-export const MONITOR_TABS = ['events', 'submissions', 'cheatinfo', 'traffic'] as const;
+export const MONITOR_TABS = ['events', 'submissions', 'cheatinfo', 'traffic', 'hints'] as const;
 
 export type MonitorTab = (typeof MONITOR_TABS)[number];
 

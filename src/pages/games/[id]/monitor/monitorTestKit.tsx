@@ -10,6 +10,7 @@ import { fakeHubs } from '@/test/fakeHub';
 import { startSignedIn } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/renderWithProviders';
 import CheatInfoPage from '@/pages/games/[id]/monitor/cheatinfo/CheatInfoPage';
+import HintUnlocksPage from '@/pages/games/[id]/monitor/hints/HintUnlocksPage';
 import EventsPage from '@/pages/games/[id]/monitor/events/EventsPage';
 import MonitorLayout from './MonitorLayout';
 import SubmissionsPage from '@/pages/games/[id]/monitor/submissions/SubmissionsPage';
@@ -37,6 +38,7 @@ export function renderMonitor(path: string) {
         <Route path="submissions" element={<SubmissionsPage />} />
         <Route path="cheatinfo" element={<CheatInfoPage />} />
         <Route path="traffic" element={<TrafficPage />} />
+        <Route path="hints" element={<HintUnlocksPage />} />
       </Route>
       <Route path="*" element={null} />
     </Routes>,
