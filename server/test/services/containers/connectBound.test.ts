@@ -42,11 +42,13 @@ async function slowPing(docker: Docker, ms: number) {
 
 describe('connecting to the container engine', () => {
   it('lets a connected call take longer than the connect bound', async () => {
+    // The bound is generous and the answer comes well after it: a busy machine that delays the
+    // connect event by a few hundred milliseconds must not fail the test.
     const docker = new Docker({
       socketPath,
-      agent: connectBoundAgent(false, 50),
+      agent: connectBoundAgent(false, 2_000),
     } as Docker.DockerOptions);
-    await expect(slowPing(docker, 300)).resolves.toEqual(Buffer.from('OK'));
+    await expect(slowPing(docker, 2_500)).resolves.toEqual(Buffer.from('OK'));
   });
 
   it('(docker-modem’s connectionTimeout cut the same call: the reason for the agent)', async () => {
