@@ -98,6 +98,12 @@ function routesOf(game: SeededGame, postId: string, teamId: number): PlayerRoute
     },
     { name: 'monitor-cheatinfo', path: `${g}/monitor/cheatinfo`, visitor: 'admin', expect: /./ },
     { name: 'monitor-traffic', path: `${g}/monitor/traffic`, visitor: 'admin', expect: /./ },
+    {
+      name: 'monitor-hints',
+      path: `${g}/monitor/hints`,
+      visitor: 'admin',
+      expect: 'No hint unlocked yet',
+    },
     { name: 'posts', path: '/posts', visitor: 'player', expect: postTitle },
     { name: 'post', path: `/posts/${postId}`, visitor: 'player', expect: 'Bring your team' },
     { name: 'post-edit', path: `/posts/${postId}/edit`, visitor: 'admin', expect: 'Edit post' },
