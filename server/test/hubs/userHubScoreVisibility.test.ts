@@ -1,7 +1,8 @@
 // /hub/user pushes a game's board updates only to those the board is shown to (issue 25, score
 // visibility): with `Organisers` until the end, a player's socket gets none while a monitor's gets
 // every one; with `SignedIn`, an anonymous socket gets none; from the end, everyone gets them.
-// Notices are not scores: they still reach everyone.
+// Notices are not scores: they still reach everyone, but for blood notices, which name the team
+// that solved as the board would: they go where the board updates go.
 import { beforeAll, expect, it } from 'vitest';
 import { createGame, updateGame } from '#server/db/repositories/games.js';
 import type { ScoreVisibility } from '#server/domain/scoreVisibility.js';
@@ -11,6 +12,7 @@ import { describeEachDatabase } from '../support/databases.js';
 import { groupMembers, hubClient, nextMessage, sessionFor, useHubApp, waitFor } from './support.js';
 
 const HOUR = 3_600_000;
+const BLOOD = ['Blood team', 'Blood challenge'];
 
 describeEachDatabase('/hub/user score visibility', (getDb) => {
   const hub = useHubApp(getDb);
@@ -54,6 +56,15 @@ describeEachDatabase('/hub/user score visibility', (getDb) => {
       version,
     });
 
+  /** A first blood notice, as the flag checker publishes one. */
+  const pushBlood = (gameId: number) =>
+    hub.app.realtime.publish(groups.players(gameId), 'ReceivedGameNotice', {
+      id: 1_000_000 + gameId,
+      time: Date.now(),
+      type: 'FirstBlood',
+      values: ['Blood team', 'Blood challenge'],
+    });
+
   /** A notice every socket gets: once it has arrived, the update published before it was decided. */
   const postNotice = async (gameId: number, content: string) => {
     const response = await admin({
@@ -75,6 +86,7 @@ describeEachDatabase('/hub/user score visibility', (getDb) => {
       nextMessage(connection, 'ReceivedGameNotice'),
     );
     pushUpdate(game.id, 1);
+    pushBlood(game.id);
     await postNotice(game.id, 'Running');
     await Promise.all(arrived);
 
@@ -95,20 +107,20 @@ describeEachDatabase('/hub/user score visibility', (getDb) => {
 
   it('Public: every socket gets the updates', async () => {
     const seen = await scenario('Public');
-    for (const got of Object.values(seen)) expect(got).toEqual([1, ['Running'], 2]);
+    for (const got of Object.values(seen)) expect(got).toEqual([1, BLOOD, ['Running'], 2]);
   });
 
   it('SignedIn: an anonymous socket gets no update until the end', async () => {
     const seen = await scenario('SignedIn');
     expect(seen.anonymous).toEqual([['Running'], 2]);
-    expect(seen.player).toEqual([1, ['Running'], 2]);
-    expect(seen.monitor).toEqual([1, ['Running'], 2]);
+    expect(seen.player).toEqual([1, BLOOD, ['Running'], 2]);
+    expect(seen.monitor).toEqual([1, BLOOD, ['Running'], 2]);
   });
 
   it("Organisers: a player's socket gets no update until the end, a monitor's gets every one", async () => {
     const seen = await scenario('Organisers');
     expect(seen.anonymous).toEqual([['Running'], 2]);
     expect(seen.player).toEqual([['Running'], 2]);
-    expect(seen.monitor).toEqual([1, ['Running'], 2]);
+    expect(seen.monitor).toEqual([1, BLOOD, ['Running'], 2]);
   });
 });

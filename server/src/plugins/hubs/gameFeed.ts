@@ -16,7 +16,8 @@
  * clients read the list again when they reconnect. While the game's board is frozen (issue 17),
  * blood notices of solves since the freeze are withheld too, as the notice list leaves them out.
  * Until the end of a game whose scores are not public (issue 25, `scoreVisibility`), its board
- * updates go only to those the board itself is shown to: signed-in accounts, or staff.
+ * updates and blood notices go only to those the board itself is shown to: signed-in accounts,
+ * or staff.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -128,7 +129,9 @@ export class GameFeedGate {
 /** Messages that tell of the game's scores (issue 25: held back with them until the end). */
 const SCORE_MESSAGES: ReadonlySet<string> = new Set(['ReceivedScoreboardUpdate']);
 
-const carriesScores = (message: HubMessage): boolean => SCORE_MESSAGES.has(message.target);
+/** Board updates, and blood notices: they name the team that solved, as the board would. */
+const carriesScores = (message: HubMessage): boolean =>
+  SCORE_MESSAGES.has(message.target) || isBloodSince(message, Number.MIN_SAFE_INTEGER);
 
 /** Whether the message is a blood notice of a solve at or after `time`. */
 function isBloodSince(message: HubMessage, time: number): boolean {

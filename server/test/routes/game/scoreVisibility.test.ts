@@ -116,6 +116,25 @@ describeEachDatabase('score visibility', (getDb) => {
         }
       }
 
+      it('lists blood notices (they name the team) only to those who see the scores', async () => {
+        for (const who of ['anonymous', 'player', 'monitor'] as const) {
+          for (const { game } of [running, ended]) {
+            const response = await callers()[who]({
+              method: 'GET',
+              url: `/api/game/${game.id}/notices`,
+            });
+            expectMatchesSpec('gameGetNotices', response);
+            expect(response.statusCode, response.body).toBe(200);
+            const types = (response.json() as { type: string }[]).map((notice) => notice.type);
+            const sees = game === ended.game || expected[setting][who] === 200;
+            expect(
+              types.includes('FirstBlood'),
+              `${who}, ${game === ended.game ? 'ended' : 'running'}`,
+            ).toBe(sees);
+          }
+        }
+      });
+
       it("the team page lists the game with the team's row only to those who see the scores", async () => {
         for (const who of ['anonymous', 'player', 'monitor'] as const) {
           for (const { game, team } of [running, ended]) {
