@@ -4320,6 +4320,16 @@ export interface components {
             /** @description When it counts (the time line steps there). */
             time: components["schemas"]["Timestamp"];
         };
+        /** @description **Vexil addition.** A hint price on the scoreboard: the points it took, and when. */
+        ScoreboardHintPrice: {
+            /**
+             * Format: int32
+             * @description Points taken (the hint's cost, negative).
+             */
+            value: number;
+            /** @description When it counts (the time line steps there). */
+            time: components["schemas"]["Timestamp"];
+        };
         /** @description One team's row on the scoreboard. */
         ScoreboardItem: {
             /**
@@ -4361,6 +4371,8 @@ export interface components {
             solvedCount: number;
             /** @description **Vexil addition**, present only when the team has an award: the points organisers gave (positive) or took (negative), in time order. Like solves, an award dated at or after a scoreboard freeze is left out of the frozen board (but for the team's own view) until the game ends. */
             awards?: components["schemas"]["ScoreboardAward"][];
+            /** @description **Vexil addition**, present only when the team paid for a hint: each price paid (a negative `value`) and when it counts (see `HintPolicy`), in time order, so that the row's `score` is its solves, awards and prices. Like solves, a price counted at or after a scoreboard freeze is left out of the frozen board (but for the team's own view) until the game ends. */
+            hintPrices?: components["schemas"]["ScoreboardHintPrice"][];
         };
         /** @description A team that earned a blood on a challenge. */
         Blood: {

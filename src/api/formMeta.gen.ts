@@ -2095,6 +2095,23 @@ export const models = {
       }
     }
   },
+  "ScoreboardHintPrice": {
+    "required": [
+      "value",
+      "time"
+    ],
+    "fields": {
+      "value": {
+        "type": "integer",
+        "maximum": 0,
+        "format": "int32"
+      },
+      "time": {
+        "type": "integer",
+        "format": "int64"
+      }
+    }
+  },
   "ScoreboardItem": {
     "required": [
       "id",
@@ -2163,6 +2180,12 @@ export const models = {
         "type": "array",
         "items": {
           "ref": "ScoreboardAward"
+        }
+      },
+      "hintPrices": {
+        "type": "array",
+        "items": {
+          "ref": "ScoreboardHintPrice"
         }
       }
     }

@@ -84,6 +84,7 @@ export type Award = Schemas['AwardModel'];
 export type AwardCreate = Schemas['AwardCreateModel'];
 export type AwardUpdate = Schemas['AwardUpdateModel'];
 export type ScoreboardAward = Schemas['ScoreboardAward'];
+export type ScoreboardHintPrice = Schemas['ScoreboardHintPrice'];
 
 // admin: writeups
 export type WriteupInfo = Schemas['WriteupInfoModel'];

@@ -5,7 +5,7 @@
  * tie rule (whoever reached the score first ranks first). The scoreboard freeze hides those at or
  * after the freeze, like solves (freeze.ts).
  */
-import type { ScoreAdjustment, ScoreboardAward } from './types.js';
+import type { ScoreAdjustment, ScoreboardAward, ScoreboardHintPrice } from './types.js';
 
 /** The adjustments of each team, by participation, each list in time order (then id). */
 export function adjustmentsByTeam(
@@ -26,6 +26,13 @@ export function awardsOf(adjustments: readonly ScoreAdjustment[]): ScoreboardAwa
   return adjustments
     .filter((adjustment) => adjustment.kind === 'Award')
     .map(({ id, points, reason, time }) => ({ id, value: points, reason, time }));
+}
+
+/** The hint prices of a team's row as the board lists them (so that its score adds up). */
+export function hintPricesOf(adjustments: readonly ScoreAdjustment[]): ScoreboardHintPrice[] {
+  return adjustments
+    .filter((adjustment) => adjustment.kind === 'HintPrice')
+    .map(({ points, time }) => ({ value: points, time }));
 }
 
 /** One step of a team's score, a solve or an adjustment, for its time line. */

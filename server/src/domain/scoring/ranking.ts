@@ -6,7 +6,7 @@
  * Score adjustments (awards, issue 25) add to the total, and their time is a change of score like
  * a solve's: the time the team reached its score is that of its last solve or adjustment.
  */
-import { adjustmentsByTeam, awardsOf } from './adjustments.js';
+import { adjustmentsByTeam, awardsOf, hintPricesOf } from './adjustments.js';
 import type { CountedSolve } from './solves.js';
 import { NEVER, type ScoreAdjustment, type ScoreboardItem, type ScoringTeam } from './types.js';
 
@@ -102,5 +102,7 @@ export function toScoreboardItem(row: RankedTeam): ScoreboardItem {
   };
   const awards = row.adjustments.length > 0 ? awardsOf(row.adjustments) : [];
   if (awards.length > 0) item.awards = awards;
+  const hintPrices = row.adjustments.length > 0 ? hintPricesOf(row.adjustments) : [];
+  if (hintPrices.length > 0) item.hintPrices = hintPrices;
   return item;
 }

@@ -9,6 +9,7 @@ export type ScoreboardChallengeInfo = Schemas['ChallengeInfo'];
 export type ScoreboardChallengeItem = Schemas['ChallengeItem'];
 export type TopTimeLine = Schemas['TopTimeLine'];
 export type ScoreboardAward = Schemas['ScoreboardAward'];
+export type ScoreboardHintPrice = Schemas['ScoreboardHintPrice'];
 export type ChallengeCategory = Schemas['ChallengeCategory'];
 export type SubmissionType = Schemas['SubmissionType'];
 

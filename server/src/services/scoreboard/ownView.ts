@@ -9,8 +9,9 @@
  * frozen board or the team's later solves change, i.e. once per own solve, not per request. Its
  * tag is known before it is built (frozen tag + team + its later solves), so a revalidation
  * costs nothing more than reading the team's row of the live board. Compression uses the fast
- * levels: the view is for the team's members only. The team's own awards dated after the freeze
- * (issue 25) are added the same way: the team was told of them, other teams were not.
+ * levels: the view is for the team's members only. The team's own awards and hint prices dated
+ * after the freeze (issue 25) are added the same way: the team was told of them, other teams were
+ * not.
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
@@ -19,6 +20,7 @@ import {
   NEVER,
   type ScoreboardAward,
   type ScoreboardChallengeItem,
+  type ScoreboardHintPrice,
   type ScoreboardItem,
   type ScoreboardModel,
   type TopTimeLine,
@@ -45,12 +47,18 @@ export class OwnViews {
     const live = JSON.parse(liveRow) as ScoreboardItem;
     const later = live.solvedChallenges.filter((solve) => solve.time >= freezeTime);
     const laterAwards = (live.awards ?? []).filter((award) => award.time >= freezeTime);
-    if (later.length === 0 && laterAwards.length === 0) return frozen;
-    const etag = ownTag(frozen.etag, teamId, later, laterAwards);
+    const laterPrices = (live.hintPrices ?? []).filter((price) => price.time >= freezeTime);
+    if (later.length === 0 && laterAwards.length === 0 && laterPrices.length === 0) return frozen;
+    const etag = ownTag(frozen.etag, teamId, later, [...laterAwards, ...laterPrices]);
     const key = `${board.gameId}:${teamId}`;
     const kept = this.views.get(key);
     if (kept?.etag === etag) return kept;
-    const view = this.build(frozen, live, { solves: later, awards: laterAwards }, etag);
+    const view = this.build(
+      frozen,
+      live,
+      { solves: later, awards: laterAwards, hintPrices: laterPrices },
+      etag,
+    );
     this.views.set(key, view);
     return view;
   }
@@ -68,24 +76,25 @@ export class OwnViews {
   }
 }
 
-/** What the team's own row adds to the frozen one: its solves and awards since the freeze. */
+/** What the team's own row adds to the frozen one: its solves, awards and prices since the freeze. */
 interface Later {
   solves: ScoreboardChallengeItem[];
   awards: ScoreboardAward[];
+  hintPrices: ScoreboardHintPrice[];
 }
 
 /**
- * Frozen tag + team + the team's later solves and awards: the view's content follows from these
- * alone.
+ * Frozen tag + team + the team's later solves, awards and hint prices: the view's content follows
+ * from these alone.
  */
 function ownTag(
   frozenTag: string,
   teamId: number,
   later: ScoreboardChallengeItem[],
-  laterAwards: ScoreboardAward[],
+  laterSteps: (ScoreboardAward | ScoreboardHintPrice)[],
 ): string {
   const solves = later.map((solve) => `${solve.id}@${solve.time}`).join(',');
-  const awards = laterAwards.length === 0 ? '' : `;${JSON.stringify(laterAwards)}`;
+  const awards = laterSteps.length === 0 ? '' : `;${JSON.stringify(laterSteps)}`;
   const digest = createHash('sha256')
     .update(solves + awards)
     .digest('base64url')
@@ -95,12 +104,12 @@ function ownTag(
 
 /**
  * The team's frozen row (or a new one) with its later solves, at the challenges' frozen scores,
- * and its later awards.
+ * and its later awards and hint prices.
  */
 function withLaterSolves(
   board: ScoreboardModel,
   live: ScoreboardItem,
-  { solves: later, awards: laterAwards }: Later,
+  { solves: later, awards: laterAwards, hintPrices: laterPrices }: Later,
 ): ScoreboardItem {
   const frozenScores = new Map<number, number>();
   for (const group of Object.values(board.challenges)) {
@@ -114,6 +123,7 @@ function withLaterSolves(
     solvedChallenges: [],
     solvedCount: 0,
     awards: undefined,
+    hintPrices: undefined,
   };
   const added = later.flatMap((solve): ScoreboardChallengeItem[] => {
     const score = frozenScores.get(solve.id);
@@ -121,12 +131,14 @@ function withLaterSolves(
   });
   const solvedChallenges = [...base.solvedChallenges, ...added];
   const awards = [...(base.awards ?? []), ...laterAwards];
+  const hintPrices = [...(base.hintPrices ?? []), ...laterPrices];
   const row: ScoreboardItem = {
     ...base,
     score:
       solvedChallenges.reduce((sum, solve) => sum + solve.score, 0) +
-      awards.reduce((sum, award) => sum + award.value, 0),
-    lastSubmissionTime: [...solvedChallenges, ...awards].reduce(
+      awards.reduce((sum, award) => sum + award.value, 0) +
+      hintPrices.reduce((sum, price) => sum + price.value, 0),
+    lastSubmissionTime: [...solvedChallenges, ...awards, ...hintPrices].reduce(
       (last, step) => Math.max(last, step.time),
       base.lastSubmissionTime,
     ),
@@ -135,6 +147,8 @@ function withLaterSolves(
   };
   if (awards.length > 0) row.awards = awards;
   else delete row.awards;
+  if (hintPrices.length > 0) row.hintPrices = hintPrices;
+  else delete row.hintPrices;
   return row;
 }
 
@@ -169,7 +183,9 @@ function timeLinesOf(items: ScoreboardItem[]): Record<string, TopTimeLine[]> {
     let total = 0;
     const steps = mergeSteps(
       item.solvedChallenges.map((s) => ({ time: s.time, points: s.score })),
-      (item.awards ?? []).map((a) => ({ time: a.time, points: a.value })),
+      [...(item.awards ?? []), ...(item.hintPrices ?? [])]
+        .map((a) => ({ time: a.time, points: a.value }))
+        .sort((a, b) => a.time - b.time),
     );
     return {
       id: item.id,

@@ -8,6 +8,7 @@ import type { ScoreboardItem } from '../../domain/scoring/types.js';
 
 type SolvedChallenge = ScoreboardItem['solvedChallenges'][number];
 type Award = NonNullable<ScoreboardItem['awards']>[number];
+type HintPrice = NonNullable<ScoreboardItem['hintPrices']>[number];
 
 const sameSolve = (a: SolvedChallenge, b: SolvedChallenge): boolean =>
   a.id === b.id &&
@@ -28,6 +29,15 @@ function sameAwards(a: readonly Award[] | undefined, b: readonly Award[] | undef
   return true;
 }
 
+function samePrices(
+  a: readonly HintPrice[] | undefined,
+  b: readonly HintPrice[] | undefined,
+): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  return a.every((price, index) => price.value === b[index].value && price.time === b[index].time);
+}
+
 /**
  * Every field the row's JSON is written from. Rows come from `toScoreboardItem`, which writes
  * every field in one order, so equal fields mean equal text.
@@ -45,7 +55,8 @@ export function sameItem(a: ScoreboardItem, b: ScoreboardItem): boolean {
     a.lastSubmissionTime !== b.lastSubmissionTime ||
     a.solvedCount !== b.solvedCount ||
     a.solvedChallenges.length !== b.solvedChallenges.length ||
-    !sameAwards(a.awards, b.awards)
+    !sameAwards(a.awards, b.awards) ||
+    !samePrices(a.hintPrices, b.hintPrices)
   ) {
     return false;
   }

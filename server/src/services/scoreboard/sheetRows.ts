@@ -3,7 +3,8 @@
  * Name, Email, Student Number, Phone, Solved, Time, Score, then one column per challenge in
  * scoreboard order with the points earned (0 if unsolved). A Vexil addition (issue 25): when a
  * team has an award, a last column "Awards" with each team's sum of awards (already in its Score),
- * and a sheet of its own listing every award.
+ * and a sheet of its own listing every award; when a team paid for a hint, a last column "Hint
+ * Prices" with each team's sum of prices (negative, already in its Score).
  */
 import type { ScoreboardModel } from '../../domain/scoring/types.js';
 
@@ -47,6 +48,7 @@ const HEADERS = {
   time: 'Time',
   score: 'Score',
   awards: 'Awards',
+  hintPrices: 'Hint Prices',
 };
 
 const AWARD_HEADERS = ['Rank', 'Team', 'Points', 'Reason', 'Time'];
@@ -63,9 +65,13 @@ const joined = (values: (string | null)[]) =>
 const hasAwards = (board: ScoreboardModel) =>
   board.items.some((item) => (item.awards?.length ?? 0) > 0);
 
+const hasHintPrices = (board: ScoreboardModel) =>
+  board.items.some((item) => (item.hintPrices?.length ?? 0) > 0);
+
 export function sheetRows({ board, hasDivisions, teams }: SheetInput): SheetCell[][] {
   const challenges = Object.values(board.challenges).flatMap((group) => group ?? []);
   const withAwards = hasAwards(board);
+  const withPrices = hasHintPrices(board);
   const header: SheetCell[] = [
     HEADERS.rank,
     HEADERS.team,
@@ -81,6 +87,7 @@ export function sheetRows({ board, hasDivisions, teams }: SheetInput): SheetCell
     HEADERS.score,
     ...challenges.map((c) => c.title),
     ...(withAwards ? [HEADERS.awards] : []),
+    ...(withPrices ? [HEADERS.hintPrices] : []),
   ];
   const rows = board.items.map((item): SheetCell[] => {
     const team = teams.get(item.id) ?? { captainName: '', members: [] };
@@ -101,6 +108,7 @@ export function sheetRows({ board, hasDivisions, teams }: SheetInput): SheetCell
       item.score,
       ...challenges.map((c) => points.get(c.id) ?? 0),
       ...(withAwards ? [(item.awards ?? []).reduce((sum, award) => sum + award.value, 0)] : []),
+      ...(withPrices ? [(item.hintPrices ?? []).reduce((sum, price) => sum + price.value, 0)] : []),
     ];
   });
   return [header, ...rows];

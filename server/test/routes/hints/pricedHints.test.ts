@@ -3,6 +3,7 @@
 // the team's later solve per the game's policy (score, rank and time line follow); after the end
 // hints are free; monitors list who unlocked what; roles are checked; the reference client's
 // challenge save leaves priced hints alone.
+import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import type { components } from '#wire/schema.gen.js';
 import { describeEachDatabase } from '../../support/databases.js';
@@ -247,6 +248,61 @@ describeEachDatabase('priced hints', (getDb) => {
       .execute();
     server.app.scoreboards.invalidate(game.id);
     expect(scoreOf(await boardOf(server.app, server.anonymous, game.id), team.team.id)).toBe(-120);
+  });
+
+  it("counts the team's prices before and after the freeze in its own view of the frozen board", async () => {
+    const { game, challenge, team } = await hintGame(server.app);
+    const before = await addHint(admin, game.id, challenge.id, { content: 'Early', cost: 100 });
+    const after = await addHint(admin, game.id, challenge.id, { content: 'Late', cost: 30 });
+    const player = team.members[0].call;
+    expect((await unlock(player, game.id, challenge.id, before.id)).statusCode).toBe(200);
+    // The freeze falls after the first unlock (the clock has passed it before the second).
+    const freezeTime = Date.now() + 1;
+    await server.app.db
+      .updateTable('games')
+      .set({ freeze_time: freezeTime })
+      .where('id', '=', game.id)
+      .execute();
+    while (Date.now() <= freezeTime) await new Promise((resolve) => setImmediate(resolve));
+    server.app.scoreboards.invalidate(game.id);
+    expect((await unlock(player, game.id, challenge.id, after.id)).statusCode).toBe(200);
+    expect(await submitAndWait(player, game.id, challenge.id, challenge.flags[0])).toBe('Accepted');
+    server.app.scoreboards.invalidate(game.id);
+
+    const publicRow = (await boardOf(server.app, server.anonymous, game.id)).items[0];
+    expect(publicRow.score).toBe(-100);
+    expect(publicRow.hintPrices?.map((price) => price.value)).toEqual([-100]);
+    const own = await boardOf(server.app, player, game.id);
+    const ownRow = own.items.find((item) => item.id === team.team.id)!;
+    expect(own.frozenAt).toBe(freezeTime);
+    expect(ownRow.score).toBe(1000 - 100 - 30);
+    expect(ownRow.hintPrices?.map((price) => price.value)).toEqual([-100, -30]);
+    // Its time line ends at its score.
+    const line = Object.values(own.timeLines)
+      .flat()
+      .find((entry) => entry.id === team.team.id)!;
+    expect(line.items.at(-1)?.score).toBe(870);
+    expect(scoreOf(await boardOf(server.app, monitor, game.id), team.team.id)).toBe(870);
+  });
+
+  it("lists each team's hint prices in the xlsx sheet (already in its score)", async () => {
+    const { game, challenge, team } = await hintGame(server.app);
+    const hint = await addHint(admin, game.id, challenge.id, { content: 'Sheet', cost: 40 });
+    expect((await unlock(team.members[0].call, game.id, challenge.id, hint.id)).statusCode).toBe(
+      200,
+    );
+    await boardOf(server.app, monitor, game.id);
+    const sheet = await monitor({ method: 'GET', url: `/api/game/${game.id}/scoreboardsheet` });
+    expect(sheet.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    workbook
+      .getWorksheet('Scoreboard')!
+      .eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0].at(-1)).toBe('Hint Prices');
+    expect(rows[1]).toEqual(expect.arrayContaining([team.team.name, -40]));
+    expect(rows[1].at(-1)).toBe(-40);
   });
 
   it('checks roles and registrations: monitors list unlocks, players may not; strangers cannot unlock', async () => {

@@ -22,6 +22,7 @@ import { playerPaths } from '@/lib/paths';
 import { TeamMembers } from '@/components/scoreboard/TeamMembers';
 import { TeamSolves } from '@/components/scoreboard/TeamSolves';
 import { TeamAwards } from '@/components/scoreboard/TeamAwards';
+import { TeamHintPrices } from '@/components/scoreboard/TeamHintPrices';
 import { GiveAwardDialog } from './GiveAwardDialog';
 
 export interface TeamDialogProps {
@@ -108,6 +109,7 @@ export function TeamDialog({
               <TeamMembers teamId={row.id} />
               <TeamSolves solves={row.solvedChallenges} challenges={challenges} />
               <TeamAwards awards={row.awards} />
+              <TeamHintPrices hintPrices={row.hintPrices} />
             </Stack>
           </DialogContent>
         </>
