@@ -5352,7 +5352,7 @@ export interface components {
             };
             /** @description All accepted teams, in rank order (rank 1 first). */
             items: components["schemas"]["ScoreboardItem"][];
-            /** @description Enabled challenges grouped by category. Categories appear in enum order, challenges by title within a category; categories without an enabled challenge are absent. */
+            /** @description Enabled challenges grouped by category. Categories appear in enum order, challenges by title within a category; categories without an enabled challenge are absent. **Vexil addition (prerequisites, issue 25):** a challenge the organiser hides while it is locked (`showWhenLocked` false) and that is locked to some team is left out (and out of `challengeCount`) until a team solves it, so the board does not name what the organiser hid; a timed release is listed once its time has come. */
             challenges: {
                 [key: string]: components["schemas"]["ChallengeInfo"][];
             };

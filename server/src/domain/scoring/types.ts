@@ -80,6 +80,14 @@ export interface ScoreboardInput {
   solves: ScoringSolve[];
   /** Awards and other changes of score that are not solves, made before the end (none if absent). */
   adjustments?: ScoreAdjustment[];
+  /**
+   * Challenges the served board leaves out of its challenge list (issue 25): hidden from teams
+   * while locked, locked to someone, and solved by nobody yet, so the board does not name what the
+   * organiser hid. The model keeps them (the teams' own challenge lists are cut from it, with
+   * their locks); the board's bytes leave them out (services/scoreboard/boardBytes.ts). Decided by
+   * the loader from all the game's solves, so the frozen board leaves out the same ones.
+   */
+  concealed?: ReadonlySet<number>;
   /** Generation time (epoch ms). */
   now: number;
 }

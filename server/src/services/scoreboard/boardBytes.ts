@@ -153,8 +153,13 @@ export function standingsOf(items: ScoreboardModel['items']): Buffer {
  * the frozen view (a Vexil addition at the end of the object). `rowTexts`: the rows written by
  * the previous build of this view, whose unchanged rows are taken as they are.
  */
-export function encodeView(board: ScoreboardModel, fast = false, rowTexts?: RowTexts): BoardView {
-  const written = writeView(board, rowTexts);
+export function encodeView(
+  board: ScoreboardModel,
+  fast = false,
+  rowTexts?: RowTexts,
+  concealed?: ReadonlySet<number>,
+): BoardView {
+  const written = writeView(board, rowTexts, concealed);
   return { ...withoutWriting(written), ...compressed(written.json, fast) };
 }
 
@@ -164,11 +169,37 @@ type WrittenView = Omit<BoardView, 'gzip' | 'br'> & {
   versionBytes: number;
 };
 
-function writeView(board: ScoreboardModel, rowTexts?: RowTexts): WrittenView {
+/**
+ * The challenge groups as the served board lists them: without the concealed challenges
+ * (`ScoreboardInput.concealed`); undefined when none is.
+ */
+function servedGroups(
+  board: ScoreboardModel,
+  concealed: ReadonlySet<number> | undefined,
+): { json: string; count: number } | undefined {
+  if (!concealed || concealed.size === 0) return undefined;
+  const groups: ScoreboardModel['challenges'] = {};
+  let count = 0;
+  for (const [category, challenges] of Object.entries(board.challenges)) {
+    const kept = (challenges ?? []).filter((challenge) => !concealed.has(challenge.id));
+    if (kept.length > 0) groups[category as keyof typeof groups] = kept;
+    count += kept.length;
+  }
+  return { json: JSON.stringify(groups), count };
+}
+
+function writeView(
+  board: ScoreboardModel,
+  rowTexts?: RowTexts,
+  concealed?: ReadonlySet<number>,
+): WrittenView {
   const items = rowTexts
     ? rowTexts.textsOf(board.items)
     : board.items.map((item) => JSON.stringify(item));
+  // Every challenge for the teams' own lists (`/details` cuts them with the team's locks); the
+  // served board without those concealed.
   const challengesJson = JSON.stringify(board.challenges);
+  const served = servedGroups(board, concealed);
   const version = `{"updateTimeUtc":${JSON.stringify(board.updateTimeUtc)}`;
   const head =
     version +
@@ -176,8 +207,8 @@ function writeView(board: ScoreboardModel, rowTexts?: RowTexts): WrittenView {
     `,"timeLines":${JSON.stringify(board.timeLines)}` +
     `,"items":[`;
   const tail =
-    `],"challenges":${challengesJson}` +
-    `,"challengeCount":${JSON.stringify(board.challengeCount)}` +
+    `],"challenges":${served?.json ?? challengesJson}` +
+    `,"challengeCount":${JSON.stringify(served?.count ?? board.challengeCount)}` +
     (board.frozenAt === undefined ? '' : `,"frozenAt":${JSON.stringify(board.frozenAt)}`) +
     '}';
   // Written straight into one buffer of the exact size (no joined string, no second copy),
@@ -221,8 +252,9 @@ function writeFrozen(
   board: ScoreboardModel,
   before: FrozenBefore | undefined,
   rowTexts?: RowTexts,
+  concealed?: ReadonlySet<number>,
 ): (WrittenView & Pick<FrozenView, 'contentTag' | 'version'>) | undefined {
-  const written = writeView(board, rowTexts);
+  const written = writeView(board, rowTexts, concealed);
   const contentTag = tagOf(written.json.subarray(written.versionBytes));
   if (before?.contentTag === contentTag) return undefined;
   return { ...written, contentTag, version: board.updateTimeUtc };
@@ -232,8 +264,9 @@ export function encodeFrozen(
   board: ScoreboardModel,
   before: FrozenBefore | undefined,
   rowTexts?: RowTexts,
+  concealed?: ReadonlySet<number>,
 ): FrozenView | undefined {
-  const written = writeFrozen(board, before, rowTexts);
+  const written = writeFrozen(board, before, rowTexts, concealed);
   return written && { ...withoutWriting(written), ...compressed(written.json) };
 }
 
@@ -269,11 +302,12 @@ export function encodeBoard(
   board: ScoreboardModel,
   frozen?: { board: ScoreboardModel; before?: FrozenBefore },
   rowTexts?: BoardRowTexts,
+  concealed?: ReadonlySet<number>,
 ): BoardBytes {
   const frozenView = frozen && {
-    view: encodeFrozen(frozen.board, frozen.before, rowTexts?.frozen),
+    view: encodeFrozen(frozen.board, frozen.before, rowTexts?.frozen, concealed),
   };
-  return boardOf(game, board, encodeView(board, false, rowTexts?.live), frozenView);
+  return boardOf(game, board, encodeView(board, false, rowTexts?.live, concealed), frozenView);
 }
 
 /** `encodeBoard` with every compression of the build at once on the thread pool. */
@@ -282,9 +316,12 @@ export async function encodeBoardAsync(
   board: ScoreboardModel,
   frozen?: { board: ScoreboardModel; before?: FrozenBefore },
   rowTexts?: BoardRowTexts,
+  /** Challenges the served views leave out (`ScoreboardInput.concealed`). */
+  concealed?: ReadonlySet<number>,
 ): Promise<BoardBytes> {
-  const live = writeView(board, rowTexts?.live);
-  const frozenWritten = frozen && writeFrozen(frozen.board, frozen.before, rowTexts?.frozen);
+  const live = writeView(board, rowTexts?.live, concealed);
+  const frozenWritten =
+    frozen && writeFrozen(frozen.board, frozen.before, rowTexts?.frozen, concealed);
   const [liveCompressed, frozenCompressed] = await Promise.all([
     compressedAsync(live.json),
     frozenWritten && compressedAsync(frozenWritten.json),

@@ -1,6 +1,7 @@
 /** Builds a game's scoreboard from the database (ScoreboardModel of the spec). */
 import type { Kysely } from 'kysely';
 import { listScoreAwards } from '../../db/repositories/awards.js';
+import { listUnlockRules } from '../../db/repositories/challengeUnlocks.js';
 import { listScoreHintPrices } from '../../db/repositories/hints.js';
 import {
   findScoreboardGame,
@@ -12,6 +13,7 @@ import type { DB } from '../../db/schema.js';
 import { avatarUrl } from '../../domain/profiles.js';
 import { frozenInput, hasSolvesSince } from '../../domain/scoring/freeze.js';
 import { hintPriceAdjustments } from '../../domain/scoring/hintPrices.js';
+import { hasConditions, isOpenToAll, type UnlockRule } from '../../domain/unlocks/rules.js';
 import { buildScoreboard } from '../../domain/scoring/scoreboard.js';
 import type {
   ChallengeCategory,
@@ -52,7 +54,7 @@ export async function loadScoreboardInput(
   const reading = findScoreboardGame(db, gameId);
   // Awards and paid hint unlocks (issue 25) are a handful of rows per team: read in full at every
   // build, in the same round trip as the solves.
-  const [game, challenges, teams, solves, awards, hintPrices] = await Promise.all([
+  const [game, challenges, teams, solves, awards, hintPrices, unlockRules] = await Promise.all([
     reading,
     listEnabledChallenges(db, gameId),
     listAcceptedTeams(db, gameId),
@@ -64,6 +66,7 @@ export async function loadScoreboardInput(
     }),
     reading.then((found) => (found ? listScoreAwards(db, gameId, found.endTime) : [])),
     reading.then((found) => (found ? listScoreHintPrices(db, gameId, found.endTime) : [])),
+    listUnlockRules(db, gameId),
   ]);
   if (!game) return undefined;
   const input: ScoreboardInput = {
@@ -89,6 +92,7 @@ export async function loadScoreboardInput(
       })),
       ...hintPriceAdjustments(game.hintPolicy, hintPrices, challenges, solves),
     ],
+    concealed: concealedChallenges(unlockRules, solves, now),
     now,
   };
   const { id, startTime, endTime, freezeTime, hidden, scoreVisibility } = game;
@@ -131,6 +135,7 @@ export async function buildBoardBytes(
     buildScoreboard(input),
     frozen && { board: frozen, before: aids.frozenBefore },
     aids.rowTexts,
+    input.concealed,
   );
 }
 
@@ -146,4 +151,21 @@ function frozenBoard(
   if (version < freezeTime && !hasSolvesSince(input, freezeTime)) return undefined;
   const board = buildScoreboard(frozenInput(input, freezeTime));
   return { ...board, updateTimeUtc: version, frozenAt: freezeTime };
+}
+
+/**
+ * The challenges the board leaves out (issue 25): hidden from teams while locked, not open to
+ * everyone now, and solved by no team (a solve shows it on the solver's row anyway).
+ */
+function concealedChallenges(
+  rules: readonly UnlockRule[],
+  solves: readonly { challengeId: number }[],
+  now: number,
+): ReadonlySet<number> | undefined {
+  const hidden = rules.filter(
+    (rule) => hasConditions(rule) && !rule.showWhenLocked && !isOpenToAll(rule, now),
+  );
+  if (hidden.length === 0) return undefined;
+  const solved = new Set(solves.map((solve) => solve.challengeId));
+  return new Set(hidden.map((rule) => rule.challengeId).filter((id) => !solved.has(id)));
 }
