@@ -20,6 +20,10 @@ export default defineConfig({
           globalSetup: ['server/test/support/dockerImage.ts', 'server/test/support/swarmEngine.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A condition polled for (a start taken by another instance, a board rebuilt) may take
+          // more than expect.poll's default second on a busy 2-core machine. A bound, not a speed
+          // assertion: a poll ends as soon as its condition holds.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
