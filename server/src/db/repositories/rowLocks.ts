@@ -13,7 +13,8 @@ import { locksRows } from '../dialects/index.js';
 import type { DB } from '../schema.js';
 
 // participations: a team's submissions to challenges with attempt limits (services/limitedSubmissions.ts).
-type LockedTable = 'challenges' | 'game_instances' | 'participations';
+// games: a change of a game's prerequisite graph (services/unlocks/unlockEdits.ts).
+type LockedTable = 'challenges' | 'game_instances' | 'participations' | 'games';
 
 export async function lockInIdOrder(
   trx: Transaction<DB>,

@@ -3,6 +3,11 @@
  * the challenge update: the new rule is checked against the game's other rules as stored in that
  * transaction (ids of this game only, no cycle, "any N" within the list) and stored, or the whole
  * update is refused with a 400 naming what is wrong.
+ *
+ * A change of prerequisites first locks the game's row (PostgreSQL; SQLite has one writer at a
+ * time): two organisers saving opposite edges at once (A needs B, B needs A) would otherwise each
+ * check a graph without the other's edge and together store a cycle. The second now waits for the
+ * first to commit and sees its edge.
  */
 import type { Kysely, Transaction } from 'kysely';
 import {
@@ -11,6 +16,7 @@ import {
   listUnlockRules,
   saveUnlockRule,
 } from '../../db/repositories/challengeUnlocks.js';
+import { lockInIdOrder } from '../../db/repositories/rowLocks.js';
 import type { DB } from '../../db/schema.js';
 import { InvalidInput } from '../../domain/errors.js';
 import {
@@ -71,11 +77,12 @@ export async function checkRule(db: Db, gameId: number, rule: UnlockRule): Promi
 
 /** Applies the update's unlock fields to the challenge's rule, checked, in `trx`. */
 export async function applyUnlockFields(
-  trx: Db,
+  trx: Transaction<DB>,
   gameId: number,
   challengeId: number,
   update: UnlockFields,
 ): Promise<UnlockRule> {
+  if (update.prerequisites !== undefined) await lockInIdOrder(trx, 'games', [gameId]);
   const rule = appliedRule(await storedRule(trx, gameId, challengeId), update);
   await checkRule(trx, gameId, rule);
   await saveUnlockRule(trx, gameId, rule);
