@@ -83,7 +83,8 @@ export function renderReport(r: EventResults): string {
   }
   lines.push(
     `### ${r.database}: ${int(r.teams)} teams × ${o.challenges} challenges, ` +
-      `${int(r.seededSubmissions)} seeded submissions (seeded in ${r.seedSeconds.toFixed(1)} s)`,
+      `${int(r.seededSubmissions)} seeded submissions (seeded in ${r.seedSeconds.toFixed(1)} s)` +
+      (o.mechanics ? ', game mechanics variant' : ''),
     '',
     '| measurement | Vexil | bare | Vexil ÷ bare | target | |',
     '|---|---|---|---|---|---|',
