@@ -10,6 +10,8 @@
  * BENCH_BUILDS (60) builds measured after 5 unmeasured ones; BENCH_BURST (6) accepted solves
  * between builds, spread over challenges with a skew toward the first ones; 50 ms between builds.
  * BENCH_AWARDS (0) organisers' awards (issue 25) given to random teams before the builds.
+ * BENCH_MECHANICS=1 seeds the event bench's game mechanics variant (bench/event/plan.ts: unlock
+ * rules, attempt limits, flag match modes, priced hints unlocked by a third of the teams, awards).
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -23,6 +25,11 @@ const BUILDS = Number(process.env.BENCH_BUILDS ?? 60);
 const BURST = Number(process.env.BENCH_BURST ?? 6);
 const WARM_UP = 5;
 const AWARDS = Number(process.env.BENCH_AWARDS ?? 0);
+const MECHANICS = process.env.BENCH_MECHANICS === '1';
+// Smaller sizes for a quick check of the script (the figures are for the defaults).
+const TEAMS = Number(process.env.BENCH_TEAMS ?? 1000);
+const CHALLENGES = Number(process.env.BENCH_CHALLENGES ?? 100);
+const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 100_000);
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
@@ -34,12 +41,13 @@ async function measure(kind: DialectName): Promise<void> {
     const { db } = bench.database;
     const game = await seedGame(db, {
       tag: 'a',
-      teams: 1000,
-      challenges: 100,
-      submissions: 100_000,
+      teams: TEAMS,
+      challenges: CHALLENGES,
+      submissions: SUBMISSIONS,
       correctShare: 0.3,
       zipfExponent: 1,
       randomSeed: 12,
+      mechanics: MECHANICS,
     });
     const user = await db.selectFrom('users').select(['id', 'user_name']).executeTakeFirstOrThrow();
     const random = seededRandom(7);
@@ -104,7 +112,8 @@ async function measure(kind: DialectName): Promise<void> {
         `waited median ${ms(quantile(waited, 0.5))}, p90 ${ms(quantile(waited, 0.9))}; ` +
         `in the worker median ${ms(quantile(inWorker, 0.5))}, p90 ${ms(quantile(inWorker, 0.9))}; ` +
         `team rows written per build ${Math.round(written / BUILDS)} of ${game.teams.length}` +
-        (AWARDS > 0 ? `; ${AWARDS} awards` : ''),
+        (AWARDS > 0 ? `; ${AWARDS} awards` : '') +
+        (MECHANICS ? '; game mechanics variant' : ''),
     );
   } finally {
     await builder.close();

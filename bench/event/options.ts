@@ -34,6 +34,8 @@ export interface EventOptions {
   zipfExponent: number;
   /** Seed of every random choice, so runs are repeatable (BENCH_RANDOM_SEED). */
   randomSeed: number;
+  /** The game mechanics variant of the seed (issue 25, plan.ts; BENCH_MECHANICS=1). */
+  mechanics: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -44,6 +46,13 @@ function positive(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
+}
+
+/** Unset, empty or 0: off; 1: on. */
+function flag(env: Env, name: string): boolean {
+  const raw = env[name] ?? '';
+  if (raw !== '' && raw !== '0' && raw !== '1') throw new Error(`${name} must be 0 or 1`);
+  return raw === '1';
 }
 
 /** Full size (issue 12), each figure overridable through its BENCH_* variable. */
@@ -64,5 +73,6 @@ export function eventOptionsFromEnv(env: Env = process.env): EventOptions {
     correctShare: 0.3,
     zipfExponent: 1,
     randomSeed: positive(env, 'BENCH_RANDOM_SEED', 12),
+    mechanics: flag(env, 'BENCH_MECHANICS'),
   };
 }

@@ -83,7 +83,8 @@ export function renderReport(r: EventResults): string {
   }
   lines.push(
     `### ${r.database}: ${int(r.teams)} teams × ${o.challenges} challenges, ` +
-      `${int(r.seededSubmissions)} seeded submissions (seeded in ${r.seedSeconds.toFixed(1)} s)`,
+      `${int(r.seededSubmissions)} seeded submissions (seeded in ${r.seedSeconds.toFixed(1)} s)` +
+      (o.mechanics ? ', game mechanics variant' : ''),
     '',
     '| measurement | Vexil | bare | Vexil ÷ bare | target | |',
     '|---|---|---|---|---|---|',
@@ -216,6 +217,27 @@ export function renderReport(r: EventResults): string {
     '0 lost, exact',
     met(lost === 0 && r.final.countedOnce.ok && r.final.board.mismatchedTeams === 0),
   ]);
+  const m = r.final.mechanics;
+  if (m) {
+    const modes = Object.entries(m.acceptedByMode)
+      .map(([mode, n]) => `${mode} ${int(n)}`)
+      .join(', ');
+    rows.push([
+      'game mechanics exercised (the run: accepted by flag match mode; limited-path submissions; board)',
+      `accepted ${modes}; ${int(m.limitedSubmissions)} limited; board rows with hint prices ` +
+        `${int(m.rowsWithHintPrices)}, with awards ${int(m.rowsWithAwards)}, ` +
+        `${int(m.mismatchedTeams)} teams' prices or awards wrong`,
+      '',
+      '',
+      'every mode accepted, board exact',
+      met(
+        (m.acceptedByMode.Regex ?? 0) > 0 &&
+          (m.acceptedByMode.CaseInsensitive ?? 0) > 0 &&
+          m.limitedSubmissions > 0 &&
+          m.mismatchedTeams === 0,
+      ),
+    ]);
+  }
   for (const row of rows) lines.push(`| ${row.join(' | ')} |`);
 
   lines.push(

@@ -31,6 +31,7 @@ import {
   type Compared,
 } from './comparisons.js';
 import { submissions, type Throughput } from './load.js';
+import { checkMechanics, lastSubmissionId, type MechanicsCheck } from './mechanicsCheck.js';
 import type { EventOptions } from './options.js';
 import { seedGame, type SeededGame } from './seed.js';
 import { probeSolves, type SolveProbes } from './solveProbe.js';
@@ -56,6 +57,8 @@ export interface FinalChecks {
   answered: number;
   countedOnce: CountedOnce;
   board: BoardCheck;
+  /** The game mechanics variant only: that its rules were exercised. */
+  mechanics?: MechanicsCheck;
 }
 
 export interface EventResults {
@@ -147,6 +150,7 @@ export async function runEventScenario(
       })
     : null;
   const baseline = await readCounts(db, game.id);
+  const seededUpTo = await lastSubmissionId(db);
   const postBaseline = postGame ? await readCounts(db, postGame.id) : null;
 
   const vexil = await startVexil({ dataDir: bench.dataDir, databaseUrl: bench.databaseUrl });
@@ -246,6 +250,9 @@ export async function runEventScenario(
       lost: await lostSubmissions(db, answeredIds),
       countedOnce: await checkCountedOnce(db, game.id, baseline),
       board: await checkBoard(vexil.url, db, game),
+      mechanics: options.mechanics
+        ? await checkMechanics(vexil.url, db, game, seededUpTo)
+        : undefined,
     };
     if (postGame && postBaseline) {
       const counted = await checkCountedOnce(db, postGame.id, postBaseline);

@@ -4,6 +4,8 @@
  * with an instance of every challenge (as accepting a registration creates them), static-flag
  * challenges, and the planned earlier submissions with the state the flag checker derives from
  * them (solved instances with their solve order, counts, FlagSubmit events, blood notices).
+ * The game mechanics variant (plan.ts) adds flag match modes, attempt limits, unlock rules with
+ * their prerequisites, priced hints with teams' unlocks of them, and awards.
  * Multi-row inserts in chunks, in one transaction; Kysely, so both dialects get the same rows.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -26,6 +28,7 @@ export interface SeededTeam {
 export interface SeededChallenge {
   id: number;
   title: string;
+  /** A right answer (for a pattern or case-insensitive flag, one it accepts, not the flag). */
   flag: string;
 }
 
@@ -162,6 +165,7 @@ async function writePlan(
     difficulty: c.difficulty,
     accepted_count: plan.acceptedCount[i],
     submission_count: plan.submissionCount[i],
+    max_attempts: c.maxAttempts,
     created_at: now - DAY,
   }));
   await inChunks(challengeRows, async (chunk) => {
@@ -173,8 +177,13 @@ async function writePlan(
     for (const row of rows) challengeIds.set(row.title, row.id);
   });
   const challengeId = (i: number) => challengeIds.get(plan.challenges[i].title)!;
-  const flags = plan.challenges.map((c, i) => ({ challenge_id: challengeId(i), flag: c.flag }));
+  const flags = plan.challenges.map((c, i) => ({
+    challenge_id: challengeId(i),
+    flag: c.flag,
+    match_mode: c.matchMode,
+  }));
   await inChunks(flags, (chunk) => trx.insertInto('flags').values(chunk).execute());
+  await writeUnlockRules(trx, plan, game.id, challengeId, start);
 
   const participationIds = new Map<number, number>();
   const participations = plan.teams.map((_, i) => ({
@@ -206,6 +215,7 @@ async function writePlan(
 
   await writeInstances(trx, plan, participationId, challengeId);
   await writeSubmissions(trx, plan, game.id, participationId, challengeId, users);
+  await writeHintsAndAwards(trx, plan, game.id, participationId, challengeId, users);
 
   return {
     id: game.id,
@@ -220,9 +230,94 @@ async function writePlan(
     challenges: plan.challenges.map((c, i) => ({
       id: challengeId(i),
       title: c.title,
-      flag: c.flag,
+      flag: c.answer,
     })),
   };
+}
+
+/** The variant's gated challenges: a rule each (released at the game's start, shown locked) and
+ *  their prerequisite edges. */
+async function writeUnlockRules(
+  trx: Kysely<DB>,
+  plan: SeedPlan,
+  gameId: number,
+  challengeId: (challenge: number) => number,
+  start: number,
+) {
+  const gated = plan.challenges
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c.prerequisites.length > 0);
+  const rules = gated.map(({ c, i }) => ({
+    challenge_id: challengeId(i),
+    game_id: gameId,
+    prerequisite_count: c.prerequisiteCount,
+    unlock_score: null,
+    release_time: start,
+    show_when_locked: 1 as const,
+    release_notice: 0 as const,
+  }));
+  await inChunks(rules, (chunk) => trx.insertInto('challenge_unlocks').values(chunk).execute());
+  const edges = gated.flatMap(({ c, i }) =>
+    c.prerequisites.map((required) => ({
+      challenge_id: challengeId(i),
+      required_id: challengeId(required),
+    })),
+  );
+  await inChunks(edges, (chunk) =>
+    trx.insertInto('challenge_prerequisites').values(chunk).execute(),
+  );
+}
+
+/** The variant's priced hints, the teams' unlocks of them (at the price, as unlocking records
+ *  it) and the organisers' awards. */
+async function writeHintsAndAwards(
+  trx: Kysely<DB>,
+  plan: SeedPlan,
+  gameId: number,
+  participationId: (team: number) => number,
+  challengeId: (challenge: number) => number,
+  users: Array<{ id: string }>,
+) {
+  const hintIds = new Map<number, { id: number; cost: number }>();
+  for (const [i, c] of plan.challenges.entries()) {
+    for (const [position, cost] of c.hintCosts.entries()) {
+      const row = await trx
+        .insertInto('challenge_hints')
+        .values({
+          challenge_id: challengeId(i),
+          game_id: gameId,
+          position,
+          content: `Hint ${position + 1} of ${c.title}`,
+          cost,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // Teams unlock the first hint (the only one the plan makes).
+      if (position === 0) hintIds.set(i, { id: row.id, cost });
+    }
+  }
+  const unlocks = plan.hintUnlocks.map((u) => ({
+    game_id: gameId,
+    challenge_id: challengeId(u.challenge),
+    hint_id: hintIds.get(u.challenge)!.id,
+    participation_id: participationId(u.team),
+    user_id: users[u.team].id,
+    user_name: plan.teams[u.team].userName,
+    cost: hintIds.get(u.challenge)!.cost,
+    time: u.time,
+  }));
+  await inChunks(unlocks, (chunk) => trx.insertInto('hint_unlocks').values(chunk).execute());
+  const awards = plan.awards.map((a, n) => ({
+    game_id: gameId,
+    participation_id: participationId(a.team),
+    value: a.value,
+    reason: `Bench award ${n + 1}`,
+    time: a.time,
+    given_by: null,
+    created_at: a.time,
+    updated_at: a.time,
+  }));
+  await inChunks(awards, (chunk) => trx.insertInto('awards').values(chunk).execute());
 }
 
 /** One instance per team and challenge; solved ones carry their solve order, viewed ones are
