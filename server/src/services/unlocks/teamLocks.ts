@@ -79,8 +79,27 @@ export async function teamLocks(
 }
 
 /**
+ * The team's progress as the live board kept in memory shows it; undefined when the board or the
+ * team's row is not at hand. The board may lag a solve behind, never ahead: its solves are a
+ * subset of the team's, so a rule it finds open is open (opening only grows with solves).
+ */
+function boardProgress(app: UnlockApp, gameId: number, team: LockedTeam): TeamProgress | undefined {
+  if (team.teamId === undefined) return undefined;
+  const board = app.scoreboards.peek(gameId);
+  const row = board && rowOf(board, team.teamId);
+  if (!row) return undefined;
+  const item = JSON.parse(row) as { score?: number; solvedChallenges?: { id: number }[] };
+  return {
+    solved: new Set((item.solvedChallenges ?? []).map((solve) => solve.id)),
+    score: Number(item.score ?? 0),
+  };
+}
+
+/**
  * The rule that keeps one challenge locked to the team at `now`, or undefined when it is open.
- * Costs nothing more than memory for a challenge without a rule (the flag path's common case).
+ * Costs nothing more than memory for a challenge without a rule (the flag path's common case),
+ * nor for one the live board in memory already shows open to the team (a gated challenge once its
+ * prerequisites are solved: the flag path's next most common case); else one indexed query.
  */
 export async function lockOf(
   app: UnlockApp,
@@ -92,6 +111,8 @@ export async function lockOf(
   const rules = await app.unlocks.rulesOf(gameId);
   const rule = rules.ruleOf(challengeId);
   if (!rule) return undefined;
+  const fromBoard = dependsOnTeam(rule) ? boardProgress(app, gameId, team) : undefined;
+  if (fromBoard && isOpen(rule, fromBoard, now)) return undefined;
   const progress = await progressOf(app, gameId, team, [rule]);
   return isOpen(rule, progress, now) ? undefined : rule;
 }
