@@ -96,6 +96,10 @@ export const enums = {
     "Delivered",
     "Failed"
   ],
+  "PlayMode": [
+    "Teams",
+    "Individual"
+  ],
   "SubmissionType": [
     "Unaccepted",
     "FirstBlood",
@@ -1010,6 +1014,9 @@ export const models = {
         "nullable": true
       },
       "locked": {
+        "type": "boolean"
+      },
+      "personal": {
         "type": "boolean"
       },
       "members": {
@@ -2027,6 +2034,14 @@ export const models = {
       "end": {
         "type": "integer",
         "format": "int64"
+      },
+      "playMode": {
+        "type": "string",
+        "enum": [
+          "Teams",
+          "Individual"
+        ],
+        "enumName": "PlayMode"
       }
     }
   },
@@ -2461,6 +2476,14 @@ export const models = {
           "OnSolve"
         ],
         "enumName": "HintPolicy"
+      },
+      "playMode": {
+        "type": "string",
+        "enum": [
+          "Teams",
+          "Individual"
+        ],
+        "enumName": "PlayMode"
       }
     }
   },
@@ -2611,6 +2634,14 @@ export const models = {
           "OnSolve"
         ],
         "enumName": "HintPolicy"
+      },
+      "playMode": {
+        "type": "string",
+        "enum": [
+          "Teams",
+          "Individual"
+        ],
+        "enumName": "PlayMode"
       }
     }
   },
@@ -3909,13 +3940,19 @@ export const models = {
           "Organisers"
         ],
         "enumName": "ScoreVisibility"
+      },
+      "playMode": {
+        "type": "string",
+        "enum": [
+          "Teams",
+          "Individual"
+        ],
+        "enumName": "PlayMode"
       }
     }
   },
   "GameJoinModel": {
-    "required": [
-      "teamId"
-    ],
+    "required": [],
     "fields": {
       "teamId": {
         "type": "integer",
