@@ -173,6 +173,29 @@ export async function lockPlayMode(trx: Db, id: number): Promise<PlayMode> {
   return toPlayMode((await query.executeTakeFirst())?.play_mode);
 }
 
+/**
+ * Whether setting the game's mode to `mode` changes it while anyone is registered (any status).
+ * Takes the game row for update first (PostgreSQL), so a join in progress (which holds it shared:
+ * `lockPlayMode`) commits before the count, and a join after waits for the new mode.
+ */
+export async function playModeChangeBlocked(
+  trx: Transaction<DB>,
+  id: number,
+  mode: PlayMode,
+): Promise<boolean> {
+  let query = trx.selectFrom('games').select('play_mode').where('id', '=', id);
+  if (locksRows(trx)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row || toPlayMode(row.play_mode) === mode) return false;
+  const registered = await trx
+    .selectFrom('participations')
+    .select('id')
+    .where('game_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  return registered !== undefined;
+}
+
 /** Applies the given settings; null when the game does not exist. */
 export async function updateGame(
   db: Db,
