@@ -1190,7 +1190,7 @@ export interface paths {
         };
         /**
          * List the caller's teams
-         * @description Returns every team the caller is a member of, with members.
+         * @description Returns every team the caller is a member of, with members. **Vexil addition:** the caller's personal entry for individual games (see `PlayMode`) is not listed.
          */
         get: operations["teamGetTeams"];
         put?: never;
@@ -2447,9 +2447,16 @@ export interface paths {
          *
          *     **Vexil differs:** the `X-XSRF-TOKEN` header must match the `XSRF-TOKEN` cookie (403
          *     otherwise). A late joiner does not change the division of an `Accepted` or `Suspended`
-         *     registration (the reference overwrites it on every join). `teamId` is required (the reference
-         *     treats an absent one as 0 and answers 404). As in the reference, the caller must be a member
-         *     of the team.
+         *     registration (the reference overwrites it on every join). In a `Teams` game `teamId` is
+         *     required (400 "A team is required to join this game"; the reference treats an absent one as
+         *     0 and answers 404). As in the reference, the caller must be a member of the team.
+         *
+         *     **Vexil addition (individual play):** in a game whose `playMode` is `Individual`, `teamId`
+         *     is ignored and may be absent: the caller registers alone with their personal entry (made on
+         *     their first individual game, named after them; see `PlayMode`). The invite code, division,
+         *     "already registered" and review checks apply as above; the member limit does not. A
+         *     personal entry given as `teamId` in a `Teams` game is refused (400 "A personal entry plays
+         *     individual games only").
          */
         post: operations["gameJoinGame"];
         /**
@@ -3798,6 +3805,8 @@ export interface components {
             avatar: string | null;
             /** @description Locked (set when a participation is accepted). A locked team playing a game that has not ended cannot lose or gain members and cannot be deleted. **Vexil differs:** in the player's own views (`GET /api/team`, `GET /api/team/{id}`) a lock whose games have all ended is lifted before answering, so `true` means these changes are refused now. */
             locked: boolean;
+            /** @description **Vexil addition.** A player's personal entry for individual games (see `PlayMode`): a team of one named after the player, never listed by `GET /api/team`, and not editable through the team operations. Absent from the reference's answers. */
+            personal?: boolean;
             /** @description Members; `null` where the team is embedded in a writeup entry. */
             members: components["schemas"]["TeamUserInfoModel"][] | null;
         };
@@ -4259,6 +4268,11 @@ export interface components {
             /** @description Bio, at most 72 characters. On update an omitted or `null` value leaves it unchanged and an empty string clears it. */
             bio?: string | null;
         };
+        /**
+         * @description **Vexil addition.** How a game is played. `Teams` (the default, and the reference platform's only way): players register with one of their teams. `Individual`: every player competes alone. Joining asks for no team: the server registers the caller with their personal entry (a team of one, named after the player and made the first time they join an individual game, reused for every later one). Personal entries are not listed among the player's teams (`GET /api/team`), take no members and cannot be edited, transferred or deleted through the team operations (400); team invitation codes, team locks and the member limit do not apply. The scoreboard, the monitor and the exports show players (the entry's name is the player's name, kept in step when the player renames). Per-team dynamic flags, attachments, containers and cheat detection work per player. The mode cannot change once anyone has registered.
+         * @enum {string}
+         */
+        PlayMode: "Teams" | "Individual";
         /** @description A game as listed publicly. */
         BasicGameInfoModel: {
             /**
@@ -4281,6 +4295,8 @@ export interface components {
             start: components["schemas"]["Timestamp"];
             /** @description End time. */
             end: components["schemas"]["Timestamp"];
+            /** @description **Vexil addition.** Teams or individual play (see `PlayMode`), so that a list can say which. Absent from the reference's answers. */
+            playMode?: components["schemas"]["PlayMode"];
         };
         /**
          * @description Kind of counted solve on the scoreboard.
@@ -4528,6 +4544,8 @@ export interface components {
             scoreVisibility: components["schemas"]["ScoreVisibility"];
             /** @description **Vexil addition.** When a team pays for a costed hint (see `HintPolicy`); `AtUnlock` by default. */
             hintPolicy?: components["schemas"]["HintPolicy"];
+            /** @description **Vexil addition.** Teams or individual play (see `PlayMode`); `Teams` by default. */
+            playMode?: components["schemas"]["PlayMode"];
         };
         /** @description A page of games. */
         ArrayResponseOfGameInfoModel: {
@@ -4631,6 +4649,8 @@ export interface components {
             scoreVisibility?: components["schemas"]["ScoreVisibility"];
             /** @description **Vexil addition.** When a team pays for a costed hint (see `HintPolicy`). Absent keeps the stored policy (`AtUnlock` for a new game), so clients that do not know it leave it alone. */
             hintPolicy?: components["schemas"]["HintPolicy"];
+            /** @description **Vexil addition.** Teams or individual play (see `PlayMode`). Absent keeps the stored mode (`Teams` for a new game), so clients that do not know it leave it alone. A change once anyone has registered is refused: 400 "The play mode cannot change once anyone has registered". */
+            playMode?: components["schemas"]["PlayMode"];
         };
         /**
          * @description **Vexil addition.** What a CTFd import note is about.
@@ -5299,11 +5319,13 @@ export interface components {
             freezeTime?: components["schemas"]["Timestamp"] | null;
             /** @description **Vexil addition.** Who may see the game's scores until it ends, so that a site can say why the board is not shown. Absent from the reference's answers. */
             scoreVisibility?: components["schemas"]["ScoreVisibility"];
+            /** @description **Vexil addition.** Teams or individual play (see `PlayMode`): in `Individual` games the site joins without asking for a team, and `teamName` is the player's own entry. Absent from the reference's answers. */
+            playMode?: components["schemas"]["PlayMode"];
         };
         /** @description Registration of the caller (with one of their teams) in a game. */
         GameJoinModel: {
-            /** @description The team to register with; the caller must be a member. */
-            teamId: components["schemas"]["Int32Id"];
+            /** @description The team to register with; the caller must be a member. Required in a `Teams` game (absent: 400 "A team is required to join this game"); a personal entry is refused there (400). **Vexil addition:** in an `Individual` game (see `PlayMode`) it may be absent and is ignored: the caller registers alone, with their personal entry. */
+            teamId?: components["schemas"]["Int32Id"];
             /**
              * @description One of the game's divisions (exact match) when the game has divisions; must be null or absent when it has none (an empty string is refused).
              * @default null

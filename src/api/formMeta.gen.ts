@@ -96,6 +96,10 @@ export const enums = {
     "Delivered",
     "Failed"
   ],
+  "PlayMode": [
+    "Teams",
+    "Individual"
+  ],
   "SubmissionType": [
     "Unaccepted",
     "FirstBlood",
@@ -1010,6 +1014,9 @@ export const models = {
         "nullable": true
       },
       "locked": {
+        "type": "boolean"
+      },
+      "personal": {
         "type": "boolean"
       },
       "members": {
@@ -2027,6 +2034,14 @@ export const models = {
       "end": {
         "type": "integer",
         "format": "int64"
+      },
+      "playMode": {
+        "type": "string",
+        "enum": [
+          "Teams",
+          "Individual"
+        ],
+        "enumName": "PlayMode"
       }
     }
   },
@@ -2484,6 +2499,14 @@ export const models = {
           "OnSolve"
         ],
         "enumName": "HintPolicy"
+      },
+      "playMode": {
+        "type": "string",
+        "enum": [
+          "Teams",
+          "Individual"
+        ],
+        "enumName": "PlayMode"
       }
     }
   },
@@ -2634,6 +2657,14 @@ export const models = {
           "OnSolve"
         ],
         "enumName": "HintPolicy"
+      },
+      "playMode": {
+        "type": "string",
+        "enum": [
+          "Teams",
+          "Individual"
+        ],
+        "enumName": "PlayMode"
       }
     }
   },
@@ -3932,13 +3963,19 @@ export const models = {
           "Organisers"
         ],
         "enumName": "ScoreVisibility"
+      },
+      "playMode": {
+        "type": "string",
+        "enum": [
+          "Teams",
+          "Individual"
+        ],
+        "enumName": "PlayMode"
       }
     }
   },
   "GameJoinModel": {
-    "required": [
-      "teamId"
-    ],
+    "required": [],
     "fields": {
       "teamId": {
         "type": "integer",

@@ -11,14 +11,11 @@ export const gameJoinHandlers: Handlers = {
     const outcome = await joinGame(request.server, game, caller.id, request.body);
     publishRegistrationChange(request.server.realtime, {
       gameId: game.id,
-      teamId: request.body.teamId,
+      teamId: outcome.teamId,
       status: outcome.status,
       previous: outcome.previous,
     });
-    logAction(
-      request,
-      `${caller.userName} joined game ${game.title} with team ${request.body.teamId}`,
-    );
+    logAction(request, `${caller.userName} joined game ${game.title} with team ${outcome.teamId}`);
   },
 
   async gameLeaveGame(request) {
