@@ -26,6 +26,7 @@ import { MarkdownInput } from '@/console/inputs/MarkdownInput';
 import { specValidator } from '@/console/validate';
 import { BloodBonusInput } from './BloodBonusInput';
 import { ScoreVisibilityInput } from './ScoreVisibilityInput';
+import { PlayModeInput } from './PlayModeInput';
 import { enumChoices } from '@/api/validation';
 
 /** When a priced hint is paid (issue 25): the spec's HintPolicy values. */
@@ -143,6 +144,7 @@ export function GameInputs() {
       </Stack>
 
       <Section title="registration" />
+      <PlayModeInput />
       <Stack {...row}>
         <BooleanInput
           source="acceptWithoutReview"
