@@ -71,6 +71,8 @@ export function gameSettingsFromInput(
     // Absent keeps the stored setting (the reference client never sends it).
     scoreVisibility: input.scoreVisibility,
     hintPolicy: input.hintPolicy,
+    // Absent keeps the stored mode (the reference client never sends it).
+    playMode: input.playMode,
   };
 }
 
@@ -119,6 +121,7 @@ export function toGameInfoModel(game: Game): GameInfoModel {
     freezeTime: game.freezeTime,
     scoreVisibility: game.scoreVisibility,
     hintPolicy: game.hintPolicy,
+    playMode: game.playMode,
   };
 }
 

@@ -16,6 +16,7 @@ import {
 import { engineIdsWithin } from '../db/repositories/containers.js';
 import { countFlags, deleteFlag, flagAttachmentIds } from '../db/repositories/flags.js';
 import {
+  playModeChangeBlocked,
   swapGamePoster,
   updateGame,
   type Game,
@@ -23,15 +24,26 @@ import {
 } from '../db/repositories/games.js';
 import type { DB } from '../db/schema.js';
 import { withTransaction } from '../db/transaction.js';
+import { InvalidInput } from '../domain/errors.js';
+import { PLAY_MODE_FIXED } from '../domain/playMode.js';
 import { boardChanged, type BoardChangeDeps } from './scoreboard/boardChanges.js';
 
-/** The game with new settings; null when it is gone. */
+/**
+ * The game with new settings; null when it is gone. The play mode (issue 25) cannot change once
+ * anyone has registered (400): checked in the update's transaction, under the game's row lock.
+ */
 export async function updateGameSettings(
   deps: BoardChangeDeps,
   gameId: number,
   settings: Partial<GameSettings>,
 ): Promise<Game | null> {
-  const game = await updateGame(deps.db, gameId, settings);
+  const game = await withTransaction(deps.db, async (trx) => {
+    const { playMode } = settings;
+    if (playMode !== undefined && (await playModeChangeBlocked(trx, gameId, playMode))) {
+      throw new InvalidInput(PLAY_MODE_FIXED);
+    }
+    return updateGame(trx, gameId, settings);
+  });
   if (game) boardChanged(deps, gameId);
   return game;
 }

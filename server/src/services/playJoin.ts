@@ -1,8 +1,10 @@
 /**
  * Joining and leaving a game (contract G4, G5; behaviour §4.2). Join checks, first failure wins:
  * game missing → 404; ended outside practice mode → 400 (10002); wrong invite code → 400; invalid
- * division → 400; team missing → 404; caller not a member → 400; caller already registered in a
- * registration that is not Rejected → 400; member limit reached → 400. Game start and team lock
+ * division → 400; in a `Teams` game: no team → 400, team missing → 404, a personal entry → 400,
+ * caller not a member → 400 (in an `Individual` game the caller's personal entry, found or made);
+ * caller already registered in a registration that is not Rejected → 400; member limit reached
+ * (teams only) → 400. Game start and team lock
  * are not checked; a hidden game is missing (404) below Monitor before this runs (the route's
  * `requireGame`, domain/gameGate.ts). Everything is written in one transaction, with the webhook deliveries
  * of a new registration (`TeamRegistered`).
@@ -21,13 +23,16 @@ import {
   updateParticipation,
   type ParticipationStatus,
 } from '../db/repositories/participations.js';
-import { findTeamById, isTeamMember } from '../db/repositories/teams.js';
+import { findOrCreatePersonalEntry } from '../db/repositories/personalEntries.js';
+import { lockPlayMode } from '../db/repositories/games.js';
+import { findTeamById, isTeamMember, type Team } from '../db/repositories/teams.js';
 import type { DB } from '../db/schema.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { withTransaction } from '../db/transaction.js';
 import { divisionAfterJoin, isValidDivision } from '../domain/division.js';
 import { InvalidInput, NotFound, Refused } from '../domain/errors.js';
 import { gameEnded, isClosed } from '../domain/gameGate.js';
+import { PERSONAL_ENTRY_TEAMS_GAME, TEAM_REQUIRED } from '../domain/playMode.js';
 import { sign } from '../domain/teamToken.js';
 import { changeParticipation } from './playParticipation.js';
 import { boardChanged, type BoardChangeDeps } from './scoreboard/boardChanges.js';
@@ -35,7 +40,8 @@ import { teamRegisteredEvent } from './webhooks/gameEvents.js';
 import { enqueueEvents } from './webhooks/outbox.js';
 
 export interface JoinRequest {
-  teamId: number;
+  /** Required in a `Teams` game; ignored in an `Individual` one (the caller's personal entry). */
+  teamId?: number;
   division?: string | null;
   inviteCode?: string | null;
 }
@@ -46,6 +52,8 @@ export interface JoinOutcome {
   /** The registration's status before (null: created by this join) and after. */
   previous: ParticipationStatus | null;
   status: ParticipationStatus;
+  /** The team registered: the one named, or the caller's personal entry. */
+  teamId: number;
 }
 
 /** Joins; an accepted registration rebuilds the board (it shows the team now). */
@@ -75,13 +83,14 @@ async function register(
   const division = request.division ?? null;
   if (!isValidDivision(game.divisions, request.division))
     throw new InvalidInput('Invalid division');
-  const team = await findTeamById(db, request.teamId);
-  if (!team) throw new NotFound('Team not found');
-  if (!(await isTeamMember(db, team.id, userId))) {
-    throw new Refused('You are not a member of the team');
-  }
   const attempt = () =>
     withTransaction(db, async (trx): Promise<JoinOutcome> => {
+      // The mode as stored now, the game row held until commit: a mode change waits for this join
+      // (and then sees its registration), or this join waits for the change and sees the new mode.
+      const individual = (await lockPlayMode(trx, game.id)) === 'Individual';
+      const team = individual
+        ? await personalEntryOf(trx, userId, now)
+        : await chosenTeam(trx, userId, request.teamId);
       const current = await findParticipationOfUser(trx, game.id, userId);
       if (current && current.status !== 'Rejected') {
         throw new Refused('You have joined the game from other team');
@@ -103,7 +112,8 @@ async function register(
         const registration = { id: participation.id, teamId: team.id, teamName: team.name };
         await enqueueEvents(trx, [teamRegisteredEvent(game, { ...registration, time: now })], now);
       }
-      const limit = game.teamMemberCountLimit;
+      // A personal entry has one member whatever the limit.
+      const limit = individual ? 0 : game.teamMemberCountLimit;
       if (limit > 0 && (await countParticipants(trx, participation.id)) >= limit) {
         throw new Refused(`The number of participants in the team exceeds the limit of ${limit}`);
       }
@@ -119,18 +129,42 @@ async function register(
       const newDivision = divisionAfterJoin(participation.status, participation.division, division);
       if (status === 'Accepted' && participation.status !== 'Accepted') {
         await changeParticipation(trx, participation, { status, division: newDivision });
-        return { accepted: true, previous, status };
+        return { accepted: true, previous, status, teamId: team.id };
       }
       await updateParticipation(trx, participation.id, { status, division: newDivision });
-      return { accepted: false, previous, status };
+      return { accepted: false, previous, status, teamId: team.id };
     });
   try {
     return await attempt();
   } catch (error) {
-    // A concurrent join created the team's registration (or this user's) first: decide again.
+    // A concurrent join created the team's registration (or this user's, or the user's personal
+    // entry) first: decide again.
     if (isUniqueViolation(error)) return attempt();
     throw error;
   }
+}
+
+/** The team a player names in a `Teams` game: required, theirs, and not a personal entry. */
+async function chosenTeam(
+  trx: Kysely<DB>,
+  userId: string,
+  teamId: number | undefined,
+): Promise<Team> {
+  if (teamId === undefined) throw new InvalidInput(TEAM_REQUIRED);
+  const team = await findTeamById(trx, teamId);
+  if (!team) throw new NotFound('Team not found');
+  if (team.personalOf !== null) throw new InvalidInput(PERSONAL_ENTRY_TEAMS_GAME);
+  if (!(await isTeamMember(trx, team.id, userId))) {
+    throw new Refused('You are not a member of the team');
+  }
+  return team;
+}
+
+/** The player's personal entry in an `Individual` game, made on their first one. */
+async function personalEntryOf(trx: Kysely<DB>, userId: string, now: number): Promise<Team> {
+  const team = await findOrCreatePersonalEntry(trx, userId, now);
+  if (!team) throw new NotFound('The account no longer exists');
+  return team;
 }
 
 export interface LeaveOutcome {

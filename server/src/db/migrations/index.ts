@@ -22,6 +22,7 @@ import { awards } from './0018_awards.js';
 import { challengeUnlocks } from './0019_challenge_unlocks.js';
 import { pricedHints } from './0020_priced_hints.js';
 import { scoreVisibility } from './0021_score_visibility.js';
+import { individualPlay } from './0022_individual_play.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -47,4 +48,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0019_challenge_unlocks': challengeUnlocks,
   '0020_priced_hints': pricedHints,
   '0021_score_visibility': scoreVisibility,
+  '0022_individual_play': individualPlay,
 };

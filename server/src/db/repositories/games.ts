@@ -3,9 +3,11 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { GameRow, GamesTable } from '../tables/games.js';
 import type { DB } from '../schema.js';
 import { fromFlag, toFlag } from '../tables/columns.js';
+import { locksRows } from '../dialects/index.js';
 import { withTransaction } from '../transaction.js';
 import { deleteAttachments } from './attachments.js';
 import { toScoreVisibility, type ScoreVisibility } from '../../domain/scoreVisibility.js';
+import { toPlayMode, type PlayMode } from '../../domain/playMode.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -32,6 +34,8 @@ export interface GameSettings {
   scoreVisibility: ScoreVisibility;
   /** When a costed hint's price is paid (issue 25); undefined keeps the stored one (AtUnlock). */
   hintPolicy?: HintPolicy;
+  /** Teams or individual play (issue 25); undefined keeps the stored one (Teams). */
+  playMode?: PlayMode;
 }
 
 /** When a costed hint's price is paid: at unlock, or only if the team then solves the challenge. */
@@ -39,6 +43,7 @@ export type HintPolicy = 'AtUnlock' | 'OnSolve';
 
 export interface Game extends GameSettings {
   hintPolicy: HintPolicy;
+  playMode: PlayMode;
   id: number;
   posterHash: string | null;
   publicKey: string;
@@ -71,6 +76,7 @@ export function toGame(row: GameRow): Game {
     freezeTime: row.freeze_time === null ? null : Number(row.freeze_time),
     scoreVisibility: toScoreVisibility(row.score_visibility),
     hintPolicy: row.hint_policy === 'OnSolve' ? 'OnSolve' : 'AtUnlock',
+    playMode: toPlayMode(row.play_mode),
     createdAt: Number(row.created_at),
   };
 }
@@ -97,6 +103,7 @@ function settingsColumns(s: Partial<GameSettings>): Updateable<GamesTable> {
     freeze_time: s.freezeTime,
     score_visibility: s.scoreVisibility,
     hint_policy: s.hintPolicy,
+    play_mode: s.playMode,
   };
   for (const key of Object.keys(columns)) if (columns[key] === undefined) delete columns[key];
   return columns as Updateable<GamesTable>;
@@ -153,6 +160,40 @@ export async function countGames(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * The game's play mode as stored, its row held until the transaction ends (PostgreSQL `FOR SHARE`;
+ * SQLite has one writer): a join decides by it, and a mode change (an update of the row) waits
+ * for the join or the join for it. 'Teams' when the game is gone (the join then fails its insert).
+ */
+export async function lockPlayMode(trx: Db, id: number): Promise<PlayMode> {
+  let query = trx.selectFrom('games').select('play_mode').where('id', '=', id);
+  if (locksRows(trx)) query = query.forShare();
+  return toPlayMode((await query.executeTakeFirst())?.play_mode);
+}
+
+/**
+ * Whether setting the game's mode to `mode` changes it while anyone is registered (any status).
+ * Takes the game row for update first (PostgreSQL), so a join in progress (which holds it shared:
+ * `lockPlayMode`) commits before the count, and a join after waits for the new mode.
+ */
+export async function playModeChangeBlocked(
+  trx: Transaction<DB>,
+  id: number,
+  mode: PlayMode,
+): Promise<boolean> {
+  let query = trx.selectFrom('games').select('play_mode').where('id', '=', id);
+  if (locksRows(trx)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row || toPlayMode(row.play_mode) === mode) return false;
+  const registered = await trx
+    .selectFrom('participations')
+    .select('id')
+    .where('game_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  return registered !== undefined;
 }
 
 /** Applies the given settings; null when the game does not exist. */

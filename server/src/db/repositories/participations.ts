@@ -207,6 +207,7 @@ export async function listParticipationsWithTeams(
       'teams.invite_token as t_invite_token',
       'teams.captain_id as t_captain_id',
       'teams.created_at as t_created_at',
+      'teams.personal_of as t_personal_of',
     ])
     .where('participations.game_id', '=', gameId)
     .orderBy('participations.team_id')
@@ -222,6 +223,7 @@ export async function listParticipationsWithTeams(
       invite_token: row.t_invite_token,
       captain_id: row.t_captain_id,
       created_at: Number(row.t_created_at),
+      personal_of: row.t_personal_of,
     },
   }));
 }

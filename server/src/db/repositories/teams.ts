@@ -18,6 +18,8 @@ export interface Team {
   inviteToken: string;
   captainId: string;
   createdAt: number;
+  /** The user whose personal entry for individual games this is; null for ordinary teams. */
+  personalOf: string | null;
 }
 
 export interface NewTeam {
@@ -40,6 +42,7 @@ export function toTeam(row: TeamRow): Team {
     inviteToken: row.invite_token,
     captainId: row.captain_id,
     createdAt: row.created_at,
+    personalOf: row.personal_of,
   };
 }
 
@@ -76,32 +79,37 @@ export async function addMember(
     .execute();
 }
 
-/** The teams the user belongs to (as captain or member), by id. */
+/** The teams the user belongs to (as captain or member), by id; not their personal entry. */
 export async function listTeamsOfUser(db: Kysely<DB>, userId: string): Promise<Team[]> {
   const rows = await db
     .selectFrom('teams')
     .innerJoin('team_members', 'team_members.team_id', 'teams.id')
     .selectAll('teams')
     .where('team_members.user_id', '=', userId)
+    .where('teams.personal_of', 'is', null)
     .orderBy('teams.id')
     .execute();
   return rows.map(toTeam);
 }
 
+/** The ordinary teams the user captains (their personal entry does not count). */
 export async function countTeamsCaptainedBy(db: Kysely<DB>, userId: string): Promise<number> {
   const { count } = await db
     .selectFrom('teams')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('captain_id', '=', userId)
+    .where('personal_of', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(count);
 }
 
+/** Whether the user captains an ordinary team (their personal entry goes with their account). */
 export async function isCaptainOfAnyTeam(db: Kysely<DB>, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('teams')
     .select('id')
     .where('captain_id', '=', userId)
+    .where('personal_of', 'is', null)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

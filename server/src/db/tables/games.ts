@@ -33,6 +33,8 @@ export interface GamesTable {
   score_visibility: Generated<string>;
   /** When a costed hint's price is paid: 'AtUnlock' or 'OnSolve' (migration 0020). */
   hint_policy: Generated<string>;
+  /** Teams or Individual play (migration 0022). */
+  play_mode: Generated<string>;
   created_at: EpochMs;
 }
 

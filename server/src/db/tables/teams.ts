@@ -11,6 +11,8 @@ export interface TeamsTable {
   /** The secret part of the team's invitation code. */
   invite_token: string;
   captain_id: string;
+  /** The user whose personal entry for individual games this is; null for ordinary teams. */
+  personal_of: string | null;
   created_at: Immutable<EpochMs>;
 }
 

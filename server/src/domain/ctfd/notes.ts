@@ -84,6 +84,8 @@ const NOTES: Record<CtfdImportNoteCode, [CtfdImportNote['severity'], (p: Params)
     () =>
       "The export does not set both the game's start and end: the missing one was set (start now, end a week after the start). Set the game's times before opening it",
   ],
+  // No longer given: CTFd's `users` mode maps to individual play (issue 25). The code stays in the
+  // spec's enum so that reports stored or shown by older clients still read.
   UserModeNotMapped: [
     ADAPTED,
     () =>

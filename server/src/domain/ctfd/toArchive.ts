@@ -8,6 +8,7 @@ import type { components } from '#wire/schema.gen.js';
 import type { GameArchiveChallenge, GameArchiveFile, GameArchiveManifest } from '../gameArchive.js';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from '../gameArchive.js';
 import { patternProblem } from '../flagMatch.js';
+import type { PlayMode } from '../playMode.js';
 import type { ScoreVisibility } from '../scoreVisibility.js';
 import { DEFAULT_DIFFICULTY, fitCtfdDecay } from './dynamicFit.js';
 import { note, type CtfdImportNote } from './notes.js';
@@ -114,6 +115,13 @@ function scoreVisibilityOf(tables: CtfdTables): ScoreVisibility {
   }
 }
 
+/**
+ * CTFd's `user_mode` as Vexil's play mode (issue 25): `users` (every user plays alone) →
+ * Individual; `teams`, unset or unknown → Teams.
+ */
+const playModeOf = (tables: CtfdTables): PlayMode =>
+  tables.config.get('user_mode')?.trim().toLowerCase() === 'users' ? 'Individual' : 'Teams';
+
 function gameOf(tables: CtfdTables, now: number, notes: CtfdImportNote[]) {
   const name = tables.config.get('ctf_name')?.trim() || 'CTFd event';
   let start = configTime(tables, 'start');
@@ -124,7 +132,6 @@ function gameOf(tables: CtfdTables, now: number, notes: CtfdImportNote[]) {
     if (end === null || end <= start) end = start + WEEK_MS;
   }
   const freeze = configTime(tables, 'freeze');
-  if (tables.config.get('user_mode') === 'users') notes.push(note('UserModeNotMapped'));
   const teamSize = Number(tables.config.get('team_size') ?? '');
   return {
     title: Array.from(name).slice(0, TITLE_LENGTH).join(''),
@@ -135,6 +142,7 @@ function gameOf(tables: CtfdTables, now: number, notes: CtfdImportNote[]) {
     end,
     freezeTime: freeze !== null && freeze > start && freeze < end ? freeze : null,
     scoreVisibility: scoreVisibilityOf(tables),
+    playMode: playModeOf(tables),
   };
 }
 

@@ -13,6 +13,7 @@ import { toProfileModel } from '../../domain/profiles.js';
 import { badRequest } from '../../http/errors.js';
 import type { Handlers, OperationRequest } from '../../http/handlers.js';
 import { accountKey } from '../../services/loginThrottle.js';
+import { updateAccount } from '../../services/personalEntries.js';
 import { currentUser } from './guards.js';
 import { USER_NAME_TAKEN } from './register.js';
 import { renewSession, setSessionCookie } from './session.js';
@@ -40,7 +41,8 @@ export const profileHandlers: Handlers = {
       if (holder && holder.id !== user.id) throw badRequest(USER_NAME_TAKEN);
     }
     try {
-      await updateUserFields(request.server.db, user.id, patch);
+      // The personal entry (individual play) is renamed with the account.
+      await updateAccount(request.server, user, patch);
     } catch (error) {
       if (isUniqueViolation(error)) throw badRequest(USER_NAME_TAKEN);
       throw error;

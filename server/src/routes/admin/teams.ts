@@ -1,4 +1,5 @@
-import { countTeams, listTeams, searchTeams } from '../../db/repositories/teams.js';
+import { countTeams, findTeamById, listTeams, searchTeams } from '../../db/repositories/teams.js';
+import { refusePersonalEntry } from '../../domain/playMode.js';
 import { notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { deleteTeamAndRelease, updateTeamDetails } from '../../services/teamEdits.js';
@@ -22,8 +23,14 @@ export const adminTeamHandlers: Handlers = {
 
   async adminUpdateTeam(request) {
     const { name, bio, locked } = request.body;
+    const { db } = request.server;
+    const current = await findTeamById(db, request.params.id);
+    if (!current) throw notFound(TEAM_NOT_FOUND);
+    // A personal entry (issue 25) is named after its player: rename the player instead.
+    const renaming = isGivenName(name) && name !== current.name;
+    if (renaming) refusePersonalEntry(current);
     const team = await updateTeamDetails(request.server, request.params.id, {
-      name: isGivenName(name) ? name : undefined,
+      name: renaming ? name : undefined,
       bio: bio ?? undefined,
       locked: locked ?? undefined,
     });

@@ -1,18 +1,15 @@
 import { newSecurityStamp } from '../../db/ids.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
-import { deleteSessionsForUser } from '../../db/repositories/sessions.js';
 import { isCaptainOfAnyTeam } from '../../db/repositories/teams.js';
 import {
   countUsers,
-  deleteUser,
   findUserById,
   listUsers,
   searchUsers,
   updateUserFields,
   type UserPatch,
 } from '../../db/repositories/users.js';
-import { withTransaction } from '../../db/transaction.js';
-import { updateUserEndingBan } from '../../services/bans.js';
+import { deleteAccount, updateAccount } from '../../services/personalEntries.js';
 import { hashPassword } from '../../domain/passwords.js';
 import { toProfileModel } from '../../domain/profiles.js';
 import { randomPassword } from '../../domain/randomPassword.js';
@@ -70,7 +67,8 @@ export const adminUserHandlers: Handlers = {
     const patch = patchOf(request.body);
     await assertUnused(db, [{ userName: patch.userName, email: patch.email }], user.id);
     // Lifting a ban ends the sessions from before it (services/bans.ts).
-    await updateUserEndingBan(db, user, patch).catch(rethrowAsTaken);
+    // The personal entry (individual play) is renamed with the account.
+    await updateAccount(request.server, user, patch).catch(rethrowAsTaken);
     // The role (a ban included) and the name are part of every signed-in request.
     if (patch.role !== undefined || patch.userName !== undefined) {
       request.server.sessions.forgetUser(user.id);
@@ -88,10 +86,8 @@ export const adminUserHandlers: Handlers = {
       `${user.userName} captains a team: transfer or delete the team first`,
     );
     if (await isCaptainOfAnyTeam(db, id)) throw captainError;
-    await withTransaction(db, async (trx) => {
-      await deleteSessionsForUser(trx, id);
-      await deleteUser(trx, id);
-    }).catch((error: unknown) => {
+    // Their personal entry (individual play) goes with them, like a deleted team.
+    await deleteAccount(request.server, request.log, id).catch((error: unknown) => {
       throw isForeignKeyViolation(error) ? captainError : error;
     });
     request.server.sessions.forgetUser(id);

@@ -11,13 +11,13 @@ export const gameJoinHandlers: Handlers = {
     const outcome = await joinGame(request.server, game, caller.id, request.body);
     publishRegistrationChange(request.server.realtime, {
       gameId: game.id,
-      teamId: request.body.teamId,
+      teamId: outcome.teamId,
       status: outcome.status,
       previous: outcome.previous,
     });
     logAction(
       request,
-      `${caller.userName} joined game ${game.title} with team ${request.body.teamId}`,
+      `${caller.userName} joined game ${game.title} with team ${outcome.teamId}`,
     );
   },
 

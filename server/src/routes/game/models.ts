@@ -16,6 +16,7 @@ export const toBasicGameInfo = (game: Game): Schemas['BasicGameInfoModel'] => ({
   limit: game.teamMemberCountLimit,
   start: game.start,
   end: game.end,
+  playMode: game.playMode,
 });
 
 export function toDetailedGameInfo(
@@ -43,5 +44,6 @@ export function toDetailedGameInfo(
     end: game.end,
     freezeTime: game.freezeTime,
     scoreVisibility: game.scoreVisibility,
+    playMode: game.playMode,
   };
 }

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { findTeamById, type Team } from '../../db/repositories/teams.js';
 import { isLockedAndPlaying } from '../../db/repositories/teamLock.js';
+import { refusePersonalEntry } from '../../domain/playMode.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors.js';
 
 /** A user may captain at most this many teams (behaviour §5). */
@@ -22,9 +23,19 @@ export async function requireTeam(request: FastifyRequest, id: number): Promise<
   return team;
 }
 
-/** The team when the caller captains it: 404 unknown, 403 not the captain. */
-export async function requireCaptainedTeam(request: FastifyRequest, id: number): Promise<Team> {
+/** The team unless it is a personal entry: 404 unknown, 400 a personal entry. */
+export async function requireChangeableTeam(request: FastifyRequest, id: number): Promise<Team> {
   const team = await requireTeam(request, id);
+  refusePersonalEntry(team);
+  return team;
+}
+
+/**
+ * The team when the caller may change it as its captain: 404 unknown, 400 a personal entry (its
+ * name, avatar and member are the player's: issue 25, individual play), 403 not the captain.
+ */
+export async function requireCaptainedTeam(request: FastifyRequest, id: number): Promise<Team> {
+  const team = await requireChangeableTeam(request, id);
   if (team.captainId !== callerOf(request).id) throw forbidden('Only the captain may do this');
   return team;
 }

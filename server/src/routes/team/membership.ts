@@ -11,13 +11,14 @@ import {
 import { formatInviteCode, inviteTokenMatches, parseInviteCode } from '../../domain/inviteCode.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
+import { refusePersonalEntry } from '../../domain/playMode.js';
 import {
   callerOf,
   logTeamAction,
   MAX_CAPTAINED_TEAMS,
   refuseWhileLockedAndPlaying,
   requireCaptainedTeam,
-  requireTeam,
+  requireChangeableTeam,
   TEAM_NOT_FOUND,
 } from './guards.js';
 import { teamInfo } from './models.js';
@@ -49,6 +50,7 @@ export const teamMembershipHandlers: Handlers = {
     const { db } = request.server;
     const team = await findTeamById(db, code.teamId);
     if (!team) throw badRequest(`The team ${code.teamName} was not found`);
+    refusePersonalEntry(team);
     if (!inviteTokenMatches(code.token, team.inviteToken)) {
       throw badRequest(`The invite code of team ${code.teamName} is not valid`);
     }
@@ -62,7 +64,7 @@ export const teamMembershipHandlers: Handlers = {
 
   async teamLeave(request) {
     const user = callerOf(request);
-    const team = await requireTeam(request, request.params.id);
+    const team = await requireChangeableTeam(request, request.params.id);
     const { db } = request.server;
     if (!(await isTeamMember(db, team.id, user.id))) {
       throw badRequest('You are not a member of this team');

@@ -16,6 +16,7 @@ export function toTeamInfoModel(team: Team, members: TeamMember[] | null): TeamI
     bio: team.bio,
     avatar: avatarUrl(team.avatarHash),
     locked: team.locked,
+    personal: team.personalOf !== null,
     members:
       members?.map((member) => ({
         id: member.id,

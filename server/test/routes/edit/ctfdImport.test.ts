@@ -40,6 +40,8 @@ describeEachDatabase('CTFd import', (getDb) => {
       teamMemberCountLimit: 4,
       // The fixture's `score_visibility` is `public` (issue 25).
       scoreVisibility: 'Public',
+      // The fixture's `user_mode` is `teams` (issue 25).
+      playMode: 'Teams',
     });
     expect(report).toMatchObject({ ctfdVersion: '3.8.7', ctfName: 'Harbour CTF 2026' });
     // The export sets no start or end: the game starts now and ends a week later, and says so.
@@ -216,6 +218,7 @@ describeEachDatabase('CTFd import', (getDb) => {
         { id: 2, key: 'end', value: '1800086400' },
         { id: 3, key: 'freeze', value: '1800080000' },
         { id: 4, key: 'score_visibility', value: 'private' },
+        { id: 5, key: 'user_mode', value: 'users' },
       ]),
       'db/users.json': '',
       'themes/core/index.html': '<html>',
@@ -231,6 +234,8 @@ describeEachDatabase('CTFd import', (getDb) => {
       freezeTime: 1_800_080_000_000,
       // CTFd's `private` (signed-in users) is Vexil's SignedIn (issue 25).
       scoreVisibility: 'SignedIn',
+      // CTFd's `users` mode is individual play (issue 25), with no note about it.
+      playMode: 'Individual',
     });
     expect(report.notes).toEqual([]);
     const [quiz, plain] = report.challenges;

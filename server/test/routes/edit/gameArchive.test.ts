@@ -57,6 +57,7 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
       bloodBonus: 52459530,
       freezeTime: 1_800_080_000_000,
       scoreVisibility: 'Organisers',
+      playMode: 'Individual',
     });
     const poster = await sharp({
       create: { width: 4, height: 4, channels: 3, background: '#36c' },
@@ -156,7 +157,7 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
     const manifest = JSON.parse(entries.get('game.json')!.toString());
     expect(manifest).toMatchObject({ format: 'vexil-game', version: 1 });
     expect(manifest.game).not.toHaveProperty('publicKey');
-    expect(manifest.game).toMatchObject({ scoreVisibility: 'Organisers' });
+    expect(manifest.game).toMatchObject({ scoreVisibility: 'Organisers', playMode: 'Individual' });
     expect(manifest.challenges.map((c: Json) => c.settings.title)).toEqual([
       'Static web',
       'Remote file',
@@ -193,6 +194,7 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
       title: 'Archive Cup (imported)',
       acceptWithoutReview: false,
       scoreVisibility: 'Organisers',
+      playMode: 'Individual',
     });
     expect(strip(game)).toEqual(strip(before));
     expect(await challengesOf(game.id)).toEqual(await challengesOf(id));
@@ -246,8 +248,9 @@ describeEachDatabase('game archives (export and import)', (getDb) => {
       hidden: true,
       acceptWithoutReview: false,
       poster: null,
-      // An archive from before score visibility (issue 25): the default.
+      // An archive from before score visibility and individual play (issue 25): the defaults.
       scoreVisibility: 'Public',
+      playMode: 'Teams',
     });
     const [challenge, imageless, boxed] = await challengesOf(response.json().id);
     expect(challenge).toMatchObject({
