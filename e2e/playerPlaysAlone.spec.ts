@@ -22,11 +22,6 @@ import { skipUnless } from '../server/test/support/skipReason.js';
 const screenshots = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const enabled = requireChromium();
 
-/** The page's document as far as waiting for its animations needs (no DOM types here). */
-interface AnimatedDocument {
-  getAnimations(): { finished: Promise<unknown> }[];
-}
-
 describe('players play a game alone', skipUnless(enabled, noChromium), () => {
   let server: RunningServer;
   let admin: ApiSession;
@@ -43,9 +38,15 @@ describe('players play a game alone', skipUnless(enabled, noChromium), () => {
 
   const shot = async (target: Page, name: string) => {
     // dialogs fade in: let every animation finish so the picture shows the final state
-    await target.evaluate(() =>
-      Promise.all((document as unknown as AnimatedDocument).getAnimations().map((a) => a.finished)),
-    );
+    await target
+      .locator('body')
+      .evaluate((body) =>
+        Promise.all(
+          body
+            .getAnimations({ subtree: true })
+            .map((a: { finished: Promise<unknown> }) => a.finished),
+        ),
+      );
     await target.screenshot({ path: join(screenshots, `solo-${name}.png`), fullPage: true });
   };
   const expectNoBlockingAxe = async (target: Page, where: string) => {
