@@ -36,17 +36,13 @@ describe('players play a game alone', skipUnless(enabled, noChromium), () => {
   const bobName = `solo${suffix}`;
   const pages = watchPages();
 
-  const shot = async (target: Page, name: string) => {
-    // dialogs fade in: let every animation finish so the picture shows the final state
-    await target
-      .locator('body')
-      .evaluate((body) =>
-        Promise.all(
-          body
-            .getAnimations({ subtree: true })
-            .map((a: { finished: Promise<unknown> }) => a.finished),
-        ),
-      );
+  /** A full-page picture; `settle` (a dialog) first finishes its fade-in. */
+  const shot = async (target: Page, name: string, settle?: Locator) => {
+    await settle?.evaluate((el) =>
+      Promise.all(
+        el.getAnimations({ subtree: true }).map((a: { finished: Promise<unknown> }) => a.finished),
+      ),
+    );
     await target.screenshot({ path: join(screenshots, `solo-${name}.png`), fullPage: true });
   };
   const expectNoBlockingAxe = async (target: Page, where: string) => {
@@ -69,8 +65,8 @@ describe('players play a game alone', skipUnless(enabled, noChromium), () => {
     ranking(page)
       .getByRole('row')
       .filter({ has: page.getByRole('button', { name, exact: true }) });
-  /** The "Solved" cell of a row: rank, player, score, solved. */
-  const solvedOf = (row: Locator) => row.getByRole('cell').nth(3);
+  /** The "Solved" cell of a row (rank, score, solved; the player's name is the row's header). */
+  const solvedOf = (row: Locator) => row.getByRole('cell').nth(2);
 
   beforeAll(async () => {
     await mkdir(screenshots, { recursive: true });
@@ -142,7 +138,7 @@ describe('players play a game alone', skipUnless(enabled, noChromium), () => {
         .waitFor();
       expect(await dialog.getByRole('combobox', { name: /^Team/ }).count()).toBe(0);
       expect(await dialog.getByText(/You need a team/).count()).toBe(0);
-      await shot(page, `join-${who}`);
+      await shot(page, `join-${who}`, dialog);
       await expectNoBlockingAxe(page, `join dialog of an individual game, ${who}`);
       await dialog.getByRole('button', { name: 'Join' }).click();
       await page.getByText(`You joined ${game.title}`).waitFor();
@@ -187,7 +183,7 @@ describe('players play a game alone', skipUnless(enabled, noChromium), () => {
     await expect.poll(() => solvedOf(rowOf(bobBoard, bobName)).textContent()).toBe('1');
     // alice took first blood: she ranks first on both boards
     for (const page of [aliceBoard, bobBoard]) {
-      const first = ranking(page).getByRole('row').nth(1);
+      const first = ranking(page).locator('tbody tr').first();
       await first.getByRole('button', { name: aliceName }).waitFor();
     }
     await shot(aliceBoard, 'board-desktop');
@@ -200,7 +196,7 @@ describe('players play a game alone', skipUnless(enabled, noChromium), () => {
     const card = bobBoard.getByRole('dialog', { name: `Player ${aliceName}` });
     await card.getByRole('region', { name: 'Solves' }).getByText(game.challenge.title).waitFor();
     expect(await card.getByRole('link', { name: 'Team page' }).count()).toBe(0);
-    await shot(bobBoard, 'card-phone');
+    await shot(bobBoard, 'card-phone', card);
     expect(await rawTranslationKeys(bobBoard)).toEqual([]);
   });
 
