@@ -130,6 +130,8 @@ describe('GameEdit', () => {
         name: 'Individual (players alone)',
       }),
     );
+    // the member limit steps aside in individual play, and says so
+    expect(await screen.findByText('Not used in individual play')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fakeApi.requests('PUT', path)).toHaveLength(1));
     expect(fakeApi.requests('PUT', path)[0].body).toMatchObject({ playMode: 'Individual' });

@@ -97,6 +97,22 @@ function WriteupDeadlineInput() {
   );
 }
 
+/** The member limit steps aside in individual play (the server does not apply it): it says so. */
+function MemberLimitInput() {
+  const alone = useWatch({ name: 'playMode' }) === 'Individual';
+  return (
+    <NumberInput
+      source="teamMemberCountLimit"
+      min={0}
+      step={1}
+      helperText={
+        alone ? 'individualPlay.console.member_limit_off' : 'resources.games.helpers.unlimited'
+      }
+      validate={[required(), spec('teamMemberCountLimit')]}
+    />
+  );
+}
+
 function Section({ title }: { title: string }) {
   const translate = useTranslate();
   return (
@@ -158,13 +174,7 @@ export function GameInputs() {
         />
       </Stack>
       <Stack {...row}>
-        <NumberInput
-          source="teamMemberCountLimit"
-          min={0}
-          step={1}
-          helperText="resources.games.helpers.unlimited"
-          validate={[required(), spec('teamMemberCountLimit')]}
-        />
+        <MemberLimitInput />
         <NumberInput
           source="containerCountLimit"
           min={0}
