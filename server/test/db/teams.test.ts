@@ -25,6 +25,7 @@ describeEachDatabase('teams repository', (getDb) => {
       inviteToken: expect.stringMatching(/^[0-9a-f]{32}$/),
       captainId: captain.id,
       createdAt: 1234,
+      personalOf: null,
     });
     expect(await listTeamsOfUser(db, captain.id)).toEqual([team]);
     expect(await isCaptainOfAnyTeam(db, captain.id)).toBe(true);

@@ -6,6 +6,7 @@ import type { SubmissionsTable } from '../tables/participations.js';
 import { locksRows } from '../dialects/index.js';
 import type { DB } from '../schema.js';
 import { fromFlag } from '../tables/columns.js';
+import { toPlayMode, type PlayMode } from '../../domain/playMode.js';
 import { toScoreVisibility, type ScoreVisibility } from '../../domain/scoreVisibility.js';
 
 export interface ScoreboardGame {
@@ -23,6 +24,8 @@ export interface ScoreboardGame {
   hidden: boolean;
   /** Who sees the scores until the end (issue 25, domain/scoreVisibility.ts). */
   scoreVisibility: ScoreVisibility;
+  /** Teams or individual play (issue 25): the sheet calls its entries players. */
+  playMode: PlayMode;
 }
 
 export interface ScoreboardChallengeRow {
@@ -95,6 +98,7 @@ export async function findScoreboardGame(
       'hidden',
       'score_visibility',
       'hint_policy',
+      'play_mode',
     ])
     .where('id', '=', gameId)
     .executeTakeFirst();
@@ -110,6 +114,7 @@ export async function findScoreboardGame(
     hidden: fromFlag(row.hidden),
     scoreVisibility: toScoreVisibility(row.score_visibility),
     hintPolicy: row.hint_policy === 'OnSolve' ? 'OnSolve' : 'AtUnlock',
+    playMode: toPlayMode(row.play_mode),
   };
 }
 

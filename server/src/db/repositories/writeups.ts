@@ -18,6 +18,8 @@ export interface WriteupEntry extends StoredWriteup {
   teamBio: string;
   teamAvatarHash: string | null;
   teamLocked: boolean;
+  /** A player's personal entry (issue 25, individual play). */
+  teamPersonal: boolean;
 }
 
 /** Sets the participation's writeup unless it changed meanwhile (retried); answers the hash of
@@ -70,6 +72,7 @@ export async function listWriteups(db: Db, gameId: number): Promise<WriteupEntry
       'teams.bio',
       'teams.avatar_hash',
       'teams.locked',
+      'teams.personal_of',
     ])
     .where('participations.game_id', '=', gameId)
     .where('participations.writeup_hash', 'is not', null)
@@ -83,6 +86,7 @@ export async function listWriteups(db: Db, gameId: number): Promise<WriteupEntry
     teamBio: row.bio,
     teamAvatarHash: row.avatar_hash,
     teamLocked: row.locked !== 0,
+    teamPersonal: row.personal_of !== null,
     hash: row.writeup_hash ?? '',
     name: row.writeup_name ?? '',
     size: Number(row.writeup_size ?? 0),

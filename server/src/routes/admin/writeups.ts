@@ -54,6 +54,7 @@ export const adminWriteupHandlers: Handlers = {
         bio: entry.teamBio,
         avatar: avatarUrl(entry.teamAvatarHash),
         locked: entry.teamLocked,
+        personal: entry.teamPersonal,
         members: null,
       },
       url: `/assets/${entry.hash}/${entry.name}`,

@@ -15,10 +15,7 @@ export const gameJoinHandlers: Handlers = {
       status: outcome.status,
       previous: outcome.previous,
     });
-    logAction(
-      request,
-      `${caller.userName} joined game ${game.title} with team ${outcome.teamId}`,
-    );
+    logAction(request, `${caller.userName} joined game ${game.title} with team ${outcome.teamId}`);
   },
 
   async gameLeaveGame(request) {

@@ -14,6 +14,8 @@ const STATUS_TEXT: Record<AnswerResult, string> = {
 };
 
 const HEADERS = ['Status', 'Time', 'Team', 'User', 'Challenge', 'Submission', 'Email'];
+/** In an individual game (issue 25) the team is the player's personal entry: "Player". */
+const INDIVIDUAL_HEADERS = HEADERS.map((header) => (header === 'Team' ? 'Player' : header));
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -35,7 +37,9 @@ export const gameSheetHandlers: Handlers = {
     const submissions = await listSubmissionViews(request.server.db, game.id);
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('All Submissions');
-    sheet.addRow(HEADERS).font = { bold: true };
+    sheet.addRow(game.playMode === 'Individual' ? INDIVIDUAL_HEADERS : HEADERS).font = {
+      bold: true,
+    };
     for (const s of submissions) {
       sheet.addRow([
         STATUS_TEXT[s.status],

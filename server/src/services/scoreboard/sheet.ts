@@ -42,12 +42,13 @@ export async function scoreboardWorkbook(
   const rows = sheetRows({
     board,
     hasDivisions: game.divisions.length > 0,
+    individual: game.playMode === 'Individual',
     teams: await loadSheetTeams(db, game.id),
   });
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Vexil';
   addSheet(workbook, SHEET_NAME, rows);
-  const awards = awardRows(board);
+  const awards = awardRows(board, game.playMode === 'Individual');
   if (awards) addSheet(workbook, AWARDS_SHEET_NAME, awards);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -3,7 +3,8 @@
  * Name, Email, Student Number, Phone, Solved, Time, Score, then one column per challenge in
  * scoreboard order with the points earned (0 if unsolved). A Vexil addition (issue 25): when a
  * team has an award, a last column "Awards" with each team's sum of awards (already in its Score),
- * and a sheet of its own listing every award.
+ * and a sheet of its own listing every award. In an individual game (issue 25) each entry is a
+ * player: the Team column is "Player", and Captain and Crew (the player again) are left out.
  */
 import type { ScoreboardModel } from '../../domain/scoring/types.js';
 
@@ -27,6 +28,8 @@ export interface SheetInput {
   board: ScoreboardModel;
   /** Whether the game has divisions: adds the Division column. */
   hasDivisions: boolean;
+  /** An individual game (issue 25): entries are players. */
+  individual?: boolean;
   /** Captain and registered members by team id. */
   teams: ReadonlyMap<number, SheetTeam>;
 }
@@ -36,6 +39,7 @@ export type SheetCell = string | number;
 const HEADERS = {
   rank: 'Rank',
   team: 'Team',
+  player: 'Player',
   division: 'Division',
   captain: 'Captain',
   crew: 'Crew',
@@ -49,7 +53,13 @@ const HEADERS = {
   awards: 'Awards',
 };
 
-const AWARD_HEADERS = ['Rank', 'Team', 'Points', 'Reason', 'Time'];
+const awardHeaders = (individual: boolean) => [
+  'Rank',
+  individual ? HEADERS.player : HEADERS.team,
+  'Points',
+  'Reason',
+  'Time',
+];
 
 /** `yyyy-MM-dd HH:mm:ssZ` in UTC; the "never" time gives `0001-01-01 00:00:00Z`. */
 export function formatSheetTime(epochMs: number): string {
@@ -63,15 +73,19 @@ const joined = (values: (string | null)[]) =>
 const hasAwards = (board: ScoreboardModel) =>
   board.items.some((item) => (item.awards?.length ?? 0) > 0);
 
-export function sheetRows({ board, hasDivisions, teams }: SheetInput): SheetCell[][] {
+export function sheetRows({
+  board,
+  hasDivisions,
+  individual = false,
+  teams,
+}: SheetInput): SheetCell[][] {
   const challenges = Object.values(board.challenges).flatMap((group) => group ?? []);
   const withAwards = hasAwards(board);
   const header: SheetCell[] = [
     HEADERS.rank,
-    HEADERS.team,
+    individual ? HEADERS.player : HEADERS.team,
     ...(hasDivisions ? [HEADERS.division] : []),
-    HEADERS.captain,
-    HEADERS.crew,
+    ...(individual ? [] : [HEADERS.captain, HEADERS.crew]),
     HEADERS.realName,
     HEADERS.email,
     HEADERS.stdNumber,
@@ -90,8 +104,7 @@ export function sheetRows({ board, hasDivisions, teams }: SheetInput): SheetCell
       item.rank,
       item.name,
       ...(hasDivisions ? [item.division ?? ''] : []),
-      team.captainName,
-      joined(members.map((m) => m.userName)),
+      ...(individual ? [] : [team.captainName, joined(members.map((m) => m.userName))]),
       joined(members.map((m) => m.realName)),
       joined(members.map((m) => m.email)),
       joined(members.map((m) => m.stdNumber)),
@@ -107,7 +120,7 @@ export function sheetRows({ board, hasDivisions, teams }: SheetInput): SheetCell
 }
 
 /** The awards sheet: every award of the board, team by team in rank order; null without any. */
-export function awardRows(board: ScoreboardModel): SheetCell[][] | null {
+export function awardRows(board: ScoreboardModel, individual = false): SheetCell[][] | null {
   if (!hasAwards(board)) return null;
   const rows = board.items.flatMap((item) =>
     (item.awards ?? []).map((award): SheetCell[] => [
@@ -118,7 +131,7 @@ export function awardRows(board: ScoreboardModel): SheetCell[][] | null {
       formatSheetTime(award.time),
     ]),
   );
-  return [AWARD_HEADERS, ...rows];
+  return [awardHeaders(individual), ...rows];
 }
 
 /** `<game title>-Scoreboard-<yyyyMMdd-HH.mm.ss>Z.xlsx`, in UTC. */

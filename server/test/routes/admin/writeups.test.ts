@@ -60,6 +60,7 @@ describeEachDatabase('writeups for admins', (getDb) => {
           bio: '',
           avatar: null,
           locked: true,
+          personal: false,
           members: null,
         },
         url: `/assets/${stored[i].writeupHash}/${stored[i].writeupName}`,

@@ -35,6 +35,7 @@ describeEachDatabase('public game lists and pages', (getDb) => {
       limit: 0,
       start: running.start,
       end: running.end,
+      playMode: 'Teams',
     });
 
     const two = await anonymous({ method: 'GET', url: '/api/game/recent', query: { limit: '2' } });
