@@ -131,6 +131,7 @@ export type ChallengeUnlockUpdate = Schemas['ChallengeUnlockUpdate'];
 export type TeamChallenge = Schemas['ChallengeDetailModel'];
 export type ChallengePricedHint = Schemas['ChallengePricedHint'];
 export type HintPolicy = Schemas['HintPolicy'];
+export type PlayMode = Schemas['PlayMode'];
 export type PricedHint = Schemas['PricedHintModel'];
 export type HintUnlock = Schemas['HintUnlockModel'];
 export type FlagContext = Schemas['ClientFlagContext'];

@@ -115,11 +115,16 @@ export function useGame(id: number) {
   return query;
 }
 
-/** The signed-in caller's teams (`GET /api/team`), read only while `enabled`. */
+/**
+ * The signed-in caller's teams (`GET /api/team`), read only while `enabled`. A personal entry for individual games (issue 25) is never one of them: the
+ * server does not list it, and should one come anyway it is dropped here, so that no team page,
+ * team picker or invitation ever offers it.
+ */
 export function useMyTeams(enabled = true) {
   return useQuery({
     queryKey: myTeamsKey,
-    queryFn: async (): Promise<TeamInfo[]> => unwrap(await api.GET('/api/team')),
+    queryFn: async (): Promise<TeamInfo[]> =>
+      unwrap(await api.GET('/api/team')).filter((team) => team.personal !== true),
     enabled,
   });
 }

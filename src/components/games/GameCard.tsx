@@ -15,6 +15,8 @@ import { GamePoster } from '@/pages/games/components/GamePoster';
 import { GameSchedule } from '@/pages/games/components/GameSchedule';
 import { PhaseChip } from '@/pages/games/components/PhaseChip';
 import { playerPaths } from '@/lib/paths';
+import { isIndividual } from '@/lib/playMode';
+import { IndividualBadge } from '@/pages/games/components/IndividualBadge';
 
 const clamp = (lines: number) => ({
   display: '-webkit-box',
@@ -43,7 +45,8 @@ export const GameCard = memo(function GameCard({ game, phase, now }: GameCardPro
           <Stack spacing={1}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <PhaseChip phase={phase} />
-              {game.limit > 0 && (
+              {isIndividual(game) && <IndividualBadge />}
+              {!isIndividual(game) && game.limit > 0 && (
                 <Typography
                   variant="caption"
                   color="text.secondary"

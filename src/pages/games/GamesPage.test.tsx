@@ -141,4 +141,31 @@ describe('GamesPage', () => {
     expect(await screen.findByText('Back again')).toBeTruthy();
     expect(screen.queryByText('Database is down')).toBeNull();
   });
+
+  it('marks individual games with a badge, and says nothing of team size there', async () => {
+    const now = Date.now();
+    fakeApi.on(
+      'GET',
+      '/api/game',
+      200,
+      page([
+        buildPublicGame({
+          id: 2,
+          title: 'Solo CTF',
+          start: now - HOUR,
+          end: now + HOUR,
+          limit: 4,
+          playMode: 'Individual',
+        }),
+        buildPublicGame({ id: 1, title: 'Team CTF', start: now - HOUR, end: now + HOUR, limit: 4 }),
+      ]),
+    );
+    render();
+    const solo = (await screen.findByText('Solo CTF')).closest('a')!;
+    const team = screen.getByText('Team CTF').closest('a')!;
+    expect(within(solo).getByText('Individual')).toBeTruthy();
+    expect(within(solo).queryByText('Teams of up to 4 players')).toBeNull();
+    expect(within(team).queryByText('Individual')).toBeNull();
+    expect(within(team).getByText('Teams of up to 4 players')).toBeTruthy();
+  });
 });

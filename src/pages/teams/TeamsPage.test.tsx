@@ -162,4 +162,15 @@ describe('TeamsPage', () => {
     expect(await dialog.findByText('You are already a member of team Red Team.')).toBeTruthy();
     expect(dialog.getByRole('button', { name: 'Join' })).toHaveProperty('disabled', true);
   });
+
+  it("never shows the user's personal entry for individual games, should the server list it", async () => {
+    fakeApi.on('GET', '/api/team', 200, [
+      buildTeam({ name: 'alice', personal: true, members: [captain] }),
+      buildTeam({ name: 'Red Team', members: [captain] }),
+    ]);
+    render();
+    expect(await screen.findByRole('heading', { name: 'Red Team' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'alice' })).toBeNull();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+  });
 });

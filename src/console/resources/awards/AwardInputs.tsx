@@ -13,6 +13,7 @@ import {
 import type { Participation } from '@/api/types';
 import { EpochDateTimeInput } from '@/console/inputs/EpochDateTimeInput';
 import { specValidator } from '@/console/validate';
+import { useIndividualPlay } from '@/lib/playMode';
 
 const validateTeam = specValidator('AwardCreateModel', 'teamId', { required: true });
 const validateValue = specValidator('AwardCreateModel', 'value', { required: true });
@@ -24,6 +25,7 @@ const notZero = (value: unknown) =>
 
 export function AwardInputs({ gameId }: { gameId: Identifier }) {
   const translate = useTranslate();
+  const alone = useIndividualPlay();
   const { data: registrations = [], isPending } = useGetList<Participation>('participations', {
     pagination: { page: 1, perPage: 1000 },
     meta: { gameId },
@@ -35,7 +37,7 @@ export function AwardInputs({ gameId }: { gameId: Identifier }) {
     <>
       <SelectInput
         source="teamId"
-        label="resources.awards.fields.teamId"
+        label={alone ? 'individualPlay.console.player' : 'resources.awards.fields.teamId'}
         choices={choices}
         isPending={isPending}
         validate={validateTeam}

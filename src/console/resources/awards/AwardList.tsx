@@ -6,6 +6,7 @@ import { useState } from 'react';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, DataTable, DeleteButton, List, useGetOne, useTranslate } from 'react-admin';
+import { PlayModeProvider } from '@/lib/playMode';
 import type { Award, Game } from '@/api/types';
 import { ListError } from '@/console/ListError';
 import { ZonedDateField } from '@/console/fields/ZonedDateField';
@@ -55,8 +56,9 @@ export function AwardList() {
   const meta = useGameMeta();
   const translate = useTranslate();
   const { data: game } = useGetOne<Game>('games', { id: meta.gameId });
+  // in an individual game the awards go to players: the page names them so (issue 25)
   return (
-    <>
+    <PlayModeProvider game={game}>
       <GameTabs gameId={meta.gameId} />
       <List
         resource="awards"
@@ -83,7 +85,11 @@ export function AwardList() {
             </Typography>
           }
         >
-          <Col source="teamName" disableSort />
+          <Col
+            source="teamName"
+            disableSort
+            label={game?.playMode === 'Individual' ? 'individualPlay.console.player' : undefined}
+          />
           <Col source="value" disableSort render={(award) => <Points award={award} />} />
           <Col source="reason" disableSort />
           <Col source="time" disableSort>
@@ -98,7 +104,7 @@ export function AwardList() {
           />
         </DataTable>
       </List>
-    </>
+    </PlayModeProvider>
   );
 }
 

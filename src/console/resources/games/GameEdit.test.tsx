@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { NotificationProvider } from '@/lib/notifications';
 import { fakeApi, problem } from '@/test/apiMock';
 import { buildGame } from '@/test/builders';
@@ -114,6 +114,47 @@ describe('GameEdit', () => {
     expect(fakeApi.requests('DELETE')).toHaveLength(0);
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(fakeApi.requests('DELETE', path)).toHaveLength(1));
+  });
+
+  it('sets the play mode, saying it cannot change once anyone registered', async () => {
+    fakeApi.on('PUT', path, 200, { ...game, playMode: 'Individual' });
+    renderEdit();
+    await screen.findByDisplayValue('Spring CTF');
+    // a game read before the setting existed shows the default
+    const mode = screen.getByRole('combobox', { name: /^Play mode/ });
+    expect(mode.textContent).toBe('Teams');
+    expect(screen.getByText(/It cannot change once anyone has registered\./)).toBeTruthy();
+    fireEvent.mouseDown(mode);
+    fireEvent.click(
+      within(await screen.findByRole('listbox')).getByRole('option', {
+        name: 'Individual (players alone)',
+      }),
+    );
+    // the member limit steps aside in individual play, and says so
+    expect(await screen.findByText('Not used in individual play')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fakeApi.requests('PUT', path)).toHaveLength(1));
+    expect(fakeApi.requests('PUT', path)[0].body).toMatchObject({ playMode: 'Individual' });
+  });
+
+  it("shows the server's refusal to change the play mode after registrations", async () => {
+    fakeApi.on(
+      'PUT',
+      path,
+      400,
+      problem(400, 'The play mode cannot change once anyone has registered'),
+    );
+    fakeApi.on('GET', path, 200, { ...game, playMode: 'Individual' });
+    renderEdit();
+    await screen.findByDisplayValue('Spring CTF');
+    expect(screen.getByRole('combobox', { name: /^Play mode/ }).textContent).toBe(
+      'Individual (players alone)',
+    );
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'X' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('The play mode cannot change once anyone has registered'),
+    ).toBeTruthy();
   });
 
   it("shows a refused save's title", async () => {

@@ -26,6 +26,7 @@ import { MarkdownInput } from '@/console/inputs/MarkdownInput';
 import { specValidator } from '@/console/validate';
 import { BloodBonusInput } from './BloodBonusInput';
 import { ScoreVisibilityInput } from './ScoreVisibilityInput';
+import { PlayModeInput } from './PlayModeInput';
 import { enumChoices } from '@/api/validation';
 
 /** When a priced hint is paid (issue 25): the spec's HintPolicy values. */
@@ -96,6 +97,22 @@ function WriteupDeadlineInput() {
   );
 }
 
+/** The member limit steps aside in individual play (the server does not apply it): it says so. */
+function MemberLimitInput() {
+  const alone = useWatch({ name: 'playMode' }) === 'Individual';
+  return (
+    <NumberInput
+      source="teamMemberCountLimit"
+      min={0}
+      step={1}
+      helperText={
+        alone ? 'individualPlay.console.member_limit_off' : 'resources.games.helpers.unlimited'
+      }
+      validate={[required(), spec('teamMemberCountLimit')]}
+    />
+  );
+}
+
 function Section({ title }: { title: string }) {
   const translate = useTranslate();
   return (
@@ -143,6 +160,7 @@ export function GameInputs() {
       </Stack>
 
       <Section title="registration" />
+      <PlayModeInput />
       <Stack {...row}>
         <BooleanInput
           source="acceptWithoutReview"
@@ -156,13 +174,7 @@ export function GameInputs() {
         />
       </Stack>
       <Stack {...row}>
-        <NumberInput
-          source="teamMemberCountLimit"
-          min={0}
-          step={1}
-          helperText="resources.games.helpers.unlimited"
-          validate={[required(), spec('teamMemberCountLimit')]}
-        />
+        <MemberLimitInput />
         <NumberInput
           source="containerCountLimit"
           min={0}

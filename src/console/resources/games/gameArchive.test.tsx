@@ -55,7 +55,8 @@ describe('game archives in the console', () => {
     ).toBeTruthy();
     const [request] = fakeApi.requests('POST', '/api/edit/games/import');
     expect(((request.body as FormData).get('file') as Blob).size).toBe(2);
-    expect(screen.getByTestId('location').textContent).toBe('/games/42/info');
+    // the navigation commits in its own render, after the toast's: wait for it
+    expect((await screen.findByTestId('location')).textContent).toBe('/games/42/info');
   });
 
   it("says why an archive was refused, in the server's words", async () => {

@@ -261,4 +261,17 @@ describe('ParticipationReview', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByRole('row', { name: 'Beta' })).toBeTruthy();
   });
+
+  it('names the registrations of an individual game players', async () => {
+    const alone = buildParticipation({
+      team: { name: 'alice', captainId: captain.userId, members: [captain] },
+    });
+    fakeApi.on('GET', '/api/edit/games/3', 200, { ...game, playMode: 'Individual' });
+    fakeApi.on('GET', LIST, 200, [alone]);
+    renderReview();
+    expect(await screen.findByRole('row', { name: 'alice' })).toBeTruthy();
+    expect(within(group('Pending')).getByRole('columnheader', { name: 'Player' })).toBeTruthy();
+    expect(within(group('Pending')).queryByRole('columnheader', { name: 'Team' })).toBeNull();
+    expect(screen.getByLabelText('Search players')).toBeTruthy();
+  });
 });

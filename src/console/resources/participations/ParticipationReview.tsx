@@ -10,12 +10,14 @@ import { ListError } from '@/console/ListError';
 import { GameTabs } from '@/console/resources/games/GameTabs';
 import { ReviewBoard } from './ReviewBoard';
 import { useGameMeta } from '@/console/data/kit';
+import { PlayModeProvider, useIndividualPlay } from '@/lib/playMode';
 
 function Empty() {
   const translate = useTranslate();
+  const alone = useIndividualPlay();
   return (
     <Typography sx={{ p: 3 }} color="text.secondary">
-      {translate('resources.participations.empty')}
+      {translate(alone ? 'individualPlay.console.review_empty' : 'resources.participations.empty')}
     </Typography>
   );
 }
@@ -24,8 +26,9 @@ export function ParticipationReview() {
   const meta = useGameMeta();
   const translate = useTranslate();
   const { data: game } = useGetOne<Game>('games', { id: meta.gameId });
+  // an individual game's registrations are players: the page names them so (issue 25)
   return (
-    <>
+    <PlayModeProvider game={game}>
       <GameTabs gameId={meta.gameId} />
       <List
         resource="participations"
@@ -41,7 +44,7 @@ export function ParticipationReview() {
       >
         <ReviewBoard meta={meta} divisions={game?.divisions ?? []} />
       </List>
-    </>
+    </PlayModeProvider>
   );
 }
 

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import type { ReviewFilter } from './review';
+import { useIndividualPlay } from '@/lib/playMode';
 
 interface Props {
   filter: ReviewFilter;
@@ -13,12 +14,15 @@ interface Props {
 
 export function ReviewFilters({ filter, onChange, divisions }: Props) {
   const translate = useTranslate();
+  const alone = useIndividualPlay();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <TextField
         type="search"
         size="small"
-        label={translate('resources.participations.search')}
+        label={translate(
+          alone ? 'individualPlay.console.review_search' : 'resources.participations.search',
+        )}
         value={filter.query}
         onChange={(event) => onChange({ ...filter, query: event.target.value })}
         sx={{ minWidth: 260 }}

@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslate } from 'react-admin';
 import { ParticipationRow } from './ParticipationRow';
+import { useIndividualPlay } from '@/lib/playMode';
 import type { StatusGroup } from './review';
 import type { GameMeta } from '@/console/data/kit';
 
@@ -24,6 +25,7 @@ interface Props {
 export function StatusGroupCard({ group, meta, filtering, divisions }: Props) {
   const showDivision = divisions.length > 0;
   const translate = useTranslate();
+  const alone = useIndividualPlay();
   const status = translate(`resources.participations.statuses.${group.status}`);
   const title = filtering
     ? translate('resources.participations.group_filtered', {
@@ -48,7 +50,9 @@ export function StatusGroupCard({ group, meta, filtering, divisions }: Props) {
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 56 }} />
-              <TableCell sx={{ width: '30%' }}>{heading('team')}</TableCell>
+              <TableCell sx={{ width: '30%' }}>
+                {alone ? translate('individualPlay.console.player') : heading('team')}
+              </TableCell>
               {showDivision && <TableCell sx={{ width: '15%' }}>{heading('division')}</TableCell>}
               <TableCell>{heading('members')}</TableCell>
               <TableCell align="right" sx={{ width: 260 }} />
@@ -70,7 +74,9 @@ export function StatusGroupCard({ group, meta, filtering, divisions }: Props) {
                   {translate(
                     group.total === 0
                       ? 'resources.participations.none_in_group'
-                      : 'resources.participations.no_match',
+                      : alone
+                        ? 'individualPlay.console.review_no_match'
+                        : 'resources.participations.no_match',
                   )}
                 </TableCell>
               </TableRow>

@@ -125,4 +125,13 @@ describe('TeamList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Red')).toBeTruthy();
   });
+
+  it("marks a player's personal entry for individual games", async () => {
+    const entry = buildTeam({ name: 'carol', personal: true, members: [] });
+    fakeApi.on('GET', '/api/admin/teams', 200, envelope([red, entry], 2));
+    renderList();
+    expect(await screen.findByText('carol')).toBeTruthy();
+    expect(within(rowOf('carol')).getByText('Personal entry')).toBeTruthy();
+    expect(within(rowOf('Red')).queryByText('Personal entry')).toBeNull();
+  });
 });

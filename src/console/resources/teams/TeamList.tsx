@@ -2,6 +2,8 @@
  * Teams with their members, a page at a time (`count`/`skip`), or the matches of the search box
  * (`hint`: part of a name, or a team id). Teams are created by players, not here.
  */
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   BulkDeleteButton,
@@ -10,6 +12,7 @@ import {
   Pagination,
   SearchInput,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import type { TeamInfo } from '@/api/types';
 import { ListError } from '@/console/ListError';
@@ -40,6 +43,29 @@ function Bio() {
   );
 }
 
+/**
+ * The name, and for a player's personal entry for individual games (issue 25) a chip saying so:
+ * it is named after the player (renamed with them) and is not a team anyone made.
+ */
+function Name() {
+  const record = useRecordContext<TeamInfo>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <span>{record.name}</span>
+      {record.personal && (
+        <Chip
+          size="small"
+          variant="outlined"
+          label={translate('individualPlay.console.personal_entry')}
+          title={translate('individualPlay.console.personal_entry_help')}
+        />
+      )}
+    </Stack>
+  );
+}
+
 export function TeamList() {
   return (
     <List
@@ -60,7 +86,7 @@ export function TeamList() {
         }
       >
         <DataTable.Col source="avatar" disableSort field={TeamAvatar} />
-        <DataTable.Col source="name" disableSort />
+        <DataTable.Col source="name" disableSort field={Name} />
         <DataTable.Col source="bio" disableSort field={Bio} />
         <DataTable.Col source="members" disableSort field={MemberChips} />
         <DataTable.Col source="locked" disableSort field={LockSwitch} />

@@ -10,6 +10,8 @@ import type { GamePhase } from '@/hooks/games';
 import { GamePoster } from '@/pages/games/components/GamePoster';
 import { GameSchedule } from '@/pages/games/components/GameSchedule';
 import { PhaseChip, PracticeChip } from '@/pages/games/components/PhaseChip';
+import { IndividualBadge } from '@/pages/games/components/IndividualBadge';
+import { isIndividual } from '@/lib/playMode';
 
 export interface GameBannerProps {
   game: PublicGameDetail;
@@ -27,6 +29,7 @@ export function GameBanner({ game, phase, now }: GameBannerProps) {
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <PhaseChip phase={phase} />
         {phase === 'ended' && game.practiceMode && <PracticeChip />}
+        {isIndividual(game) && <IndividualBadge />}
         {game.hidden && (
           <Chip
             size="small"

@@ -15,6 +15,7 @@ import SchoolIcon from '@mui/icons-material/School';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail } from '@/api/types';
+import { isIndividual } from '@/lib/playMode';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -30,18 +31,33 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 export function GameFacts({ game }: { game: PublicGameDetail }) {
   const { t } = useTranslation();
   const divisions = game.divisions ?? [];
+  // alone, the team size means nothing (the server does not apply the member limit)
+  const alone = isIndividual(game);
   return (
     <Stack component="section" aria-labelledby="game-facts" spacing={1}>
       <Typography id="game-facts" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         {t('games.facts.title')}
       </Typography>
       <List dense disablePadding>
-        <Fact icon={<GroupsIcon />}>{t('games.facts.team_count', { count: game.teamCount })}</Fact>
-        <Fact icon={<PersonIcon />}>
-          {game.limit > 0
-            ? t('games.facts.member_limit', { count: game.limit })
-            : t('games.facts.no_member_limit')}
-        </Fact>
+        {alone ? (
+          <>
+            <Fact icon={<GroupsIcon />}>
+              {t('individualPlay.facts.player_count', { count: game.teamCount })}
+            </Fact>
+            <Fact icon={<PersonIcon />}>{t('individualPlay.facts.alone')}</Fact>
+          </>
+        ) : (
+          <>
+            <Fact icon={<GroupsIcon />}>
+              {t('games.facts.team_count', { count: game.teamCount })}
+            </Fact>
+            <Fact icon={<PersonIcon />}>
+              {game.limit > 0
+                ? t('games.facts.member_limit', { count: game.limit })
+                : t('games.facts.no_member_limit')}
+            </Fact>
+          </>
+        )}
         {game.inviteCodeRequired && <Fact icon={<KeyIcon />}>{t('games.facts.invite_only')}</Fact>}
         {game.writeupRequired && (
           <Fact icon={<DescriptionIcon />}>{t('games.facts.writeup_required')}</Fact>

@@ -233,4 +233,36 @@ describe('GamePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Spring CTF' })).toBeTruthy();
   });
+
+  describe('of an individual game', () => {
+    it('says it is played alone, offers a plain join, and asks for no team', async () => {
+      serve({ ...upcoming(), playMode: 'Individual', teamCount: 2, limit: 3 });
+      render();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Spring CTF' })).toBeTruthy();
+      expect(screen.getByText('Individual')).toBeTruthy();
+      expect(screen.getAllByText('Players compete alone: no team needed').length).toBeGreaterThan(
+        0,
+      );
+      expect(screen.getByText('2 players registered')).toBeTruthy();
+      expect(screen.queryByText('Teams of up to 3 players')).toBeNull();
+      expect(
+        panel().getByText('You have not joined this game yet. You play it alone: no team needed.'),
+      ).toBeTruthy();
+      fireEvent.click(panel().getByRole('button', { name: 'Join this game' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Join Spring CTF' }));
+      expect(dialog.queryByRole('combobox', { name: /^Team/ })).toBeNull();
+      expect(dialog.getByRole('button', { name: 'Join' })).toBeTruthy();
+    });
+
+    it("speaks of the player's own registration, not of a team", async () => {
+      serve({ ...upcoming(), playMode: 'Individual', status: 'Pending', teamName: 'alice' });
+      render();
+      expect(
+        await screen.findByText(
+          'You are registered. An organiser will review the registration; this page updates by itself.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByText(/Your team/)).toBeNull();
+    });
+  });
 });

@@ -118,4 +118,59 @@ describe('JoinGameDialog', () => {
     expect(onClose).toHaveBeenCalled();
     expect(fakeApi.requests('POST', '/api/game/7')).toHaveLength(0);
   });
+
+  describe('in an individual game', () => {
+    it('asks for no team and sends no teamId, without reading the teams', async () => {
+      const { onClose } = render({ playMode: 'Individual' });
+      expect(
+        screen.getByText('You play Spring CTF alone, under your own name: no team is needed.'),
+      ).toBeTruthy();
+      expect(screen.queryByRole('combobox', { name: /^Team/ })).toBeNull();
+      await submit('Join');
+      expect(await screen.findByText('You joined Spring CTF')).toBeTruthy();
+      expect(fakeApi.requests('POST', '/api/game/7')[0].body).toEqual({
+        inviteCode: null,
+        division: null,
+      });
+      expect(fakeApi.requests('GET', '/api/team')).toHaveLength(0);
+      expect(onClose).toHaveBeenCalled();
+    });
+
+    it('joins even when the player has no team at all (no "create a team" message)', async () => {
+      fakeApi.on('GET', '/api/team', 200, []);
+      render({ playMode: 'Individual' });
+      expect(screen.queryByText(/You need a team to join a game/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Create a team' })).toBeNull();
+      await submit('Join');
+      await waitFor(() => expect(fakeApi.requests('POST', '/api/game/7')).toHaveLength(1));
+    });
+
+    it('still asks for the invite code and the division when the game has them', async () => {
+      render({ playMode: 'Individual', inviteCodeRequired: true, divisions: ['Students', 'Open'] });
+      await submit('Join');
+      expect(screen.getAllByText('Required')).toHaveLength(2);
+      expect(fakeApi.requests('POST', '/api/game/7')).toHaveLength(0);
+      await choose('Division', 'Students');
+      fill('Invite code', 'let-me-in');
+      await submit('Join');
+      await waitFor(() => expect(fakeApi.requests('POST', '/api/game/7')).toHaveLength(1));
+      expect(fakeApi.requests('POST', '/api/game/7')[0].body).toEqual({
+        inviteCode: 'let-me-in',
+        division: 'Students',
+      });
+    });
+  });
+
+  it('never offers a personal entry as a team, should the server list one', async () => {
+    fakeApi.on('GET', '/api/team', 200, [
+      owls,
+      buildTeam({ id: 13, name: 'alice', personal: true }),
+    ]);
+    render();
+    // the only real team is chosen at once: the personal entry is not a choice
+    expect((await screen.findByRole('combobox', { name: /^Team/ })).textContent).toBe('Owls');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Team/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Owls']);
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * Registers the caller in a game: one of their teams (or creating one right here, which then
  * stands chosen, so the player never leaves the game), the invite code when the game has one, the
- * division when it has divisions. A refusal stays in the dialog with the server's message.
+ * division when it has divisions. A refusal stays in the dialog with the server's message. In an
+ * individual game (issue 25) no team is asked for: the server registers the caller alone, so the
+ * request carries no `teamId` and the caller's teams are not even read.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -16,6 +18,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useTranslation } from 'react-i18next';
 import type { PublicGameDetail, TeamInfo } from '@/api/types';
 import { fieldMeta, fieldValidator } from '@/api/validation';
@@ -24,6 +27,7 @@ import { errorMessageOf, useNotify } from '@/lib/notifications';
 import { LoadError } from '@/components/status/LoadError';
 import { useJoinGame, useMyTeams } from '@/hooks/games';
 import { CreateTeamButton } from '@/components/teams/CreateTeamButton';
+import { isIndividual } from '@/lib/playMode';
 
 type Values = { teamId: string; inviteCode: string; division: string };
 
@@ -53,17 +57,20 @@ function JoinForm({
   const { t } = useTranslation();
   const notify = useNotify();
   const join = useJoinGame(game.id);
+  const alone = isIndividual(game);
   const [refusal, setRefusal] = useState<string | null>(null);
   const divisions = game.divisions ?? [];
   const validators = useMemo<Partial<Record<keyof Values, FormValidator<Values>>>>(
     () => ({
-      teamId: fieldValidator('GameJoinModel', 'teamId'),
+      teamId: alone
+        ? () => undefined
+        : fieldValidator('GameJoinModel', 'teamId', { required: true }),
       inviteCode: fieldValidator('GameJoinModel', 'inviteCode', {
         required: game.inviteCodeRequired,
       }),
       division: fieldValidator('GameJoinModel', 'division', { required: divisions.length > 0 }),
     }),
-    [game.inviteCodeRequired, divisions.length],
+    [alone, game.inviteCodeRequired, divisions.length],
   );
   const form = useForm<Values>(
     { teamId: teams.length === 1 ? String(teams[0].id) : '', inviteCode: '', division: '' },
@@ -77,7 +84,7 @@ function JoinForm({
     const team = teams.find((candidate) => String(candidate.id) === form.values.teamId);
     join.mutate(
       {
-        teamId: Number(form.values.teamId),
+        ...(alone ? {} : { teamId: Number(form.values.teamId) }),
         inviteCode: game.inviteCodeRequired ? form.values.inviteCode : null,
         division: divisions.length > 0 ? optional(form.values.division) : null,
       },
@@ -85,7 +92,9 @@ function JoinForm({
         onSuccess: () => {
           notify.show({
             color: 'success',
-            message: t('games.join.done', { title: game.title, team: team?.name ?? '' }),
+            message: alone
+              ? t('individualPlay.join.done', { title: game.title })
+              : t('games.join.done', { title: game.title, team: team?.name ?? '' }),
           });
           onClose();
         },
@@ -98,21 +107,27 @@ function JoinForm({
     <form noValidate onSubmit={submit}>
       <DialogContent>
         <Stack spacing={2}>
-          <DialogContentText>{t('games.join.message', { title: game.title })}</DialogContentText>
+          <DialogContentText>
+            {alone
+              ? t('individualPlay.join.message', { title: game.title })
+              : t('games.join.message', { title: game.title })}
+          </DialogContentText>
           {refusal && <Alert severity="error">{refusal}</Alert>}
-          <TextField
-            {...form.field('teamId')}
-            select
-            required
-            fullWidth
-            label={t('games.join.team')}
-          >
-            {teams.map((team) => (
-              <MenuItem key={team.id} value={String(team.id)}>
-                {team.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          {!alone && (
+            <TextField
+              {...form.field('teamId')}
+              select
+              required
+              fullWidth
+              label={t('games.join.team')}
+            >
+              {teams.map((team) => (
+                <MenuItem key={team.id} value={String(team.id)}>
+                  {team.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           {divisions.length > 0 && (
             <TextField
               {...form.field('division')}
@@ -145,7 +160,7 @@ function JoinForm({
         <Button
           type="submit"
           variant="contained"
-          startIcon={<GroupAddIcon />}
+          startIcon={alone ? <PersonAddIcon /> : <GroupAddIcon />}
           loading={join.isPending}
         >
           {t('games.join.submit')}
@@ -157,11 +172,15 @@ function JoinForm({
 
 export function JoinGameDialog({ game, onClose }: { game: PublicGameDetail; onClose: () => void }) {
   const { t } = useTranslation();
-  const teams = useMyTeams();
+  const alone = isIndividual(game);
+  // an individual game needs none of the caller's teams
+  const teams = useMyTeams(!alone);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="join-game-title">
       <DialogTitle id="join-game-title">{t('games.join.title', { title: game.title })}</DialogTitle>
-      {teams.isSuccess && teams.data.length > 0 ? (
+      {alone ? (
+        <JoinForm game={game} teams={[]} onClose={onClose} />
+      ) : teams.isSuccess && teams.data.length > 0 ? (
         <JoinForm game={game} teams={teams.data} onClose={onClose} />
       ) : (
         <>

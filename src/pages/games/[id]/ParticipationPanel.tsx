@@ -11,6 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import LoginIcon from '@mui/icons-material/Login';
 import { useTranslation } from 'react-i18next';
 import type { ParticipationStatus, PublicGameDetail } from '@/api/types';
@@ -18,6 +19,7 @@ import { canJoin, gamePhase } from '@/hooks/games';
 import { JoinGameDialog } from './JoinGameDialog';
 import { LeaveGameButton } from './LeaveGameButton';
 import { loginPath, playerPaths } from '@/lib/paths';
+import { isIndividual } from '@/lib/playMode';
 
 const severity: Record<Exclude<ParticipationStatus, 'Unsubmitted'>, AlertColor> = {
   Pending: 'info',
@@ -70,12 +72,13 @@ export function ParticipationPanel({
 }: ParticipationPanelProps) {
   const { t } = useTranslation();
   const [joining, setJoining] = useState(false);
+  const alone = isIndividual(game);
   const title = t('games.participation.title');
   const open = canJoin(game, now);
   const joinButton = (label: string) => (
     <Button
       variant={secondary ? 'outlined' : 'contained'}
-      startIcon={<GroupAddIcon />}
+      startIcon={alone ? <PersonAddIcon /> : <GroupAddIcon />}
       onClick={() => setJoining(true)}
     >
       {label}
@@ -94,7 +97,11 @@ export function ParticipationPanel({
   if (!signedIn) {
     return (
       <Panel title={title}>
-        <Typography color="text.secondary">{t('games.participation.signed_out')}</Typography>
+        <Typography color="text.secondary">
+          {alone
+            ? t('individualPlay.participation.signed_out')
+            : t('games.participation.signed_out')}
+        </Typography>
         <Button
           variant="contained"
           component={RouterLink}
@@ -111,7 +118,11 @@ export function ParticipationPanel({
     return (
       <Panel title={title}>
         <Typography color="text.secondary">
-          {open ? t('games.participation.not_joined') : t('games.participation.closed')}
+          {!open
+            ? t('games.participation.closed')
+            : alone
+              ? t('individualPlay.participation.not_joined')
+              : t('games.participation.not_joined')}
         </Typography>
         {open && joinButton(t('games.join.button'))}
         {dialog}
@@ -125,7 +136,9 @@ export function ParticipationPanel({
     <Panel title={title}>
       <Alert severity={severity[status]} variant="outlined">
         <AlertTitle>{t(`games.participation.status.${status}.title`)}</AlertTitle>
-        {t(`games.participation.status.${status}.message`, { team: game.teamName ?? '' })}
+        {alone
+          ? t(`individualPlay.participation.status.${status}`)
+          : t(`games.participation.status.${status}.message`, { team: game.teamName ?? '' })}
         {game.division && (
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             {t('games.participation.division', { division: game.division })}

@@ -11,15 +11,17 @@ import Stack from '@mui/material/Stack';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useTranslation } from 'react-i18next';
+import { useIndividualPlay } from '@/lib/playMode';
 import { formatWait, type AttemptGate } from './useAttemptWait';
 
 export function AttemptsStatus({ gate }: { gate: AttemptGate }) {
   const { t } = useTranslation();
+  const alone = useIndividualPlay();
   if (gate.left === 0) {
     return (
       <Alert severity="warning" role="status">
         <AlertTitle>{t('attempts.none_left')}</AlertTitle>
-        {t('attempts.none_left_detail')}
+        {alone ? t('individualPlay.challenges.none_left') : t('attempts.none_left_detail')}
       </Alert>
     );
   }

@@ -194,4 +194,30 @@ describe('the challenge dialog', () => {
     expect(await view.findByText('Correct! The challenge is solved.')).toBeTruthy();
     expect(Object.keys(localStorage).filter((key) => key.includes('practiceSolves'))).toEqual([]);
   });
+
+  describe('in an individual game', () => {
+    beforeEach(() => {
+      scene.game = { ...scene.game, playMode: 'Individual', teamName: 'alice' };
+    });
+
+    it('speaks to the player, not to a team, once solved', async () => {
+      scene.view.rank!.solvedChallenges = [
+        { id: 201, score: 480, type: 'Normal', userName: 'alice', time: 1 },
+      ];
+      serve(scene);
+      renderPage('?challenge=201');
+      const view = await dialog();
+      expect(await view.findByText('You have solved this challenge.')).toBeTruthy();
+      expect(view.queryByText('Your team has solved this challenge.')).toBeNull();
+      expect(screen.getByText('Playing as alice', { ignore: '[role="dialog"] *' })).toBeTruthy();
+    });
+
+    it('says a refused flag is not available to the player', async () => {
+      serve(scene);
+      checkAs('NotFound');
+      renderPage('?challenge=201');
+      const view = await submitFlag('flag{x}');
+      expect(await view.findByText('This challenge is not available to you.')).toBeTruthy();
+    });
+  });
 });

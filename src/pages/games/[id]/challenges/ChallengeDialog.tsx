@@ -18,6 +18,7 @@ import { useTheme } from '@mui/material/styles';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
+import { useIndividualPlay } from '@/lib/playMode';
 import type { ChallengeType, TeamChallenge } from '@/api/types';
 import { useDownload } from '@/lib/download';
 import { errorMessageOf } from '@/lib/notifications';
@@ -74,6 +75,7 @@ export interface ChallengeDialogProps {
 export function ChallengeDialog(props: ChallengeDialogProps) {
   const { gameId, challengeId, title, solved, practice, onAccepted, onClose } = props;
   const { t } = useTranslation();
+  const alone = useIndividualPlay();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { download } = useDownload();
@@ -135,7 +137,7 @@ export function ChallengeDialog(props: ChallengeDialogProps) {
             {solved && (
               <Alert severity="success" icon={<CheckCircleIcon />}>
                 <AlertTitle>{t('challenges.card.solved')}</AlertTitle>
-                {t('challenges.dialog_solved')}
+                {alone ? t('individualPlay.challenges.solved') : t('challenges.dialog_solved')}
               </Alert>
             )}
             {hasContainer(challenge.type) && (

@@ -63,6 +63,21 @@ describe('ChallengesPage', () => {
       expect(fakeApi.requests('GET', DETAILS)).toHaveLength(0);
     });
 
+    it('speaks to the player alone in an individual game', async () => {
+      const solo = { ...scene.game, playMode: 'Individual' as const };
+      fakeApi.on('GET', `/api/game/${GAME_ID}`, 200, { ...solo, status: 'Unsubmitted' });
+      const { unmount } = renderPage();
+      expect(await screen.findByText('You have not joined this game')).toBeTruthy();
+      expect(
+        screen.getByText('Join the game on the game page: you play alone, no team needed.'),
+      ).toBeTruthy();
+      unmount();
+      fakeApi.on('GET', `/api/game/${GAME_ID}`, 200, { ...solo, status: 'Suspended' });
+      renderPage();
+      expect(await screen.findByText('You are suspended')).toBeTruthy();
+      expect(screen.queryByText(/team/i)).toBeNull();
+    });
+
     it('counts down to the start and opens the board then', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const start = Date.now() + 5_000;

@@ -11,6 +11,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { PlayModeProvider } from '@/lib/playMode';
 import { HttpError } from '@/api/errors';
 import type { PublicGameDetail } from '@/api/types';
 import { errorMessageOf } from '@/lib/notifications';
@@ -84,5 +85,9 @@ export default function ChallengesPage() {
   }
   if (!game.data || !state || profile.isPending) return <PageSkeleton />;
   if (!isPlaying(state)) return <PlayGate state={state} game={game.data} />;
-  return <ChallengeBoard game={game.data} practice={state === 'practice'} />;
+  return (
+    <PlayModeProvider game={game.data}>
+      <ChallengeBoard game={game.data} practice={state === 'practice'} />
+    </PlayModeProvider>
+  );
 }

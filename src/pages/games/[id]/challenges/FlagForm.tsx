@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import CelebrationIcon from '@mui/icons-material/Celebration';
 import FlagIcon from '@mui/icons-material/Flag';
 import { useTranslation } from 'react-i18next';
+import { useIndividualPlay } from '@/lib/playMode';
 import { fieldValidator, maxLengthOf } from '@/api/validation';
 import { useNotify } from '@/lib/notifications';
 import type { ChallengeAttempts } from '@/api/types';
@@ -44,6 +45,7 @@ type Shown = SubmissionOutcome | 'AlreadySolved' | undefined;
 
 function Outcome({ outcome, practice }: { outcome: Shown; practice: boolean }) {
   const { t } = useTranslation();
+  const alone = useIndividualPlay();
   switch (outcome) {
     case 'Accepted':
       return (
@@ -56,9 +58,19 @@ function Outcome({ outcome, practice }: { outcome: Shown; practice: boolean }) {
         </Alert>
       );
     case 'AlreadySolved':
-      return <Alert severity="info">{t('challenges.flag.already_solved')}</Alert>;
+      return (
+        <Alert severity="info">
+          {alone
+            ? t('individualPlay.challenges.already_solved')
+            : t('challenges.flag.already_solved')}
+        </Alert>
+      );
     case 'NotFound':
-      return <Alert severity="error">{t('challenges.flag.not_found')}</Alert>;
+      return (
+        <Alert severity="error">
+          {alone ? t('individualPlay.challenges.not_found') : t('challenges.flag.not_found')}
+        </Alert>
+      );
     case 'Timeout':
       return <Alert severity="warning">{t('challenges.flag.timeout')}</Alert>;
     default:

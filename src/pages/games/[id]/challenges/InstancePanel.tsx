@@ -22,6 +22,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import CloseIcon from '@mui/icons-material/Close';
 import StopIcon from '@mui/icons-material/Stop';
 import { useTranslation } from 'react-i18next';
+import { useIndividualPlay } from '@/lib/playMode';
 import type { PublicGameDetail, TeamChallenge } from '@/api/types';
 import { useNotify } from '@/lib/notifications';
 import { formatDuration, formatDateTime } from '@/lib/time/format';
@@ -47,6 +48,7 @@ export interface InstancePanelProps {
 
 export function InstancePanel({ gameId, challenge, solved = false }: InstancePanelProps) {
   const { t, i18n } = useTranslation();
+  const alone = useIndividualPlay();
   const notify = useNotify();
   const now = useNow(1_000);
   const { data: config } = useClientConfig();
@@ -108,7 +110,13 @@ export function InstancePanel({ gameId, challenge, solved = false }: InstancePan
           </Alert>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            {solved ? t('challenges.instance.solved') : t('challenges.instance.none')}
+            {solved
+              ? t(
+                  alone
+                    ? 'individualPlay.challenges.instance_solved'
+                    : 'challenges.instance.solved',
+                )
+              : t(alone ? 'individualPlay.challenges.instance_none' : 'challenges.instance.none')}
           </Typography>
         )}
         {waiting && (

@@ -14,6 +14,7 @@ import { formatDuration, formatDateTime } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
 import type { PlayState } from './playState';
 import { loginPath, playerPaths } from '@/lib/paths';
+import { isIndividual } from '@/lib/playMode';
 
 type GateState = Exclude<PlayState, 'running' | 'practice'>;
 
@@ -26,6 +27,17 @@ const SEVERITY: Record<GateState, 'info' | 'warning' | 'error'> = {
   not_started: 'info',
   ended: 'warning',
 };
+
+/** The states whose words name a team: an individual game (issue 25) has its own for them. */
+type TeamWordedState = 'signed_out' | 'not_joined' | 'pending' | 'rejected' | 'suspended';
+const TEAM_WORDED = new Set<GateState>([
+  'signed_out',
+  'not_joined',
+  'pending',
+  'rejected',
+  'suspended',
+]);
+const teamWorded = (state: GateState): state is TeamWordedState => TEAM_WORDED.has(state);
 
 function StartsIn({ start }: { start: number }) {
   const { t, i18n } = useTranslation();
@@ -44,14 +56,21 @@ export function PlayGate({ state, game }: { state: GateState; game: PublicGameDe
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const gamePage = playerPaths.game(game.id);
+  const alone = isIndividual(game);
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
       <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
         {game.title}
       </Typography>
       <Alert severity={SEVERITY[state]}>
-        <AlertTitle>{t(`challenges.gate.${state}.title`)}</AlertTitle>
-        {t(`challenges.gate.${state}.message`)}
+        <AlertTitle>
+          {alone && teamWorded(state)
+            ? t(`individualPlay.gate.${state}.title`)
+            : t(`challenges.gate.${state}.title`)}
+        </AlertTitle>
+        {alone && teamWorded(state)
+          ? t(`individualPlay.gate.${state}.message`)
+          : t(`challenges.gate.${state}.message`)}
         {state === 'not_started' && <StartsIn start={game.start} />}
       </Alert>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

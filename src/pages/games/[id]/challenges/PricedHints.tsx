@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useIndividualPlay } from '@/lib/playMode';
 import { api, unwrap } from '@/api/client';
 import type { ChallengePricedHint, HintPolicy } from '@/api/types';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -30,6 +31,7 @@ export interface PricedHintsProps {
 
 export function PricedHints({ gameId, challengeId, hints, policy }: PricedHintsProps) {
   const { t } = useTranslation();
+  const alone = useIndividualPlay();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<ChallengePricedHint>();
   const [busy, setBusy] = useState(false);
@@ -97,10 +99,20 @@ export function PricedHints({ gameId, challengeId, hints, policy }: PricedHintsP
         message={
           asking &&
           (asking.cost === 0
-            ? t('pricedHints.confirm_free')
+            ? t(alone ? 'individualPlay.hints.confirm_free' : 'pricedHints.confirm_free')
             : policy === 'OnSolve'
-              ? t('pricedHints.confirm_on_solve', { cost: asking.cost })
-              : t('pricedHints.confirm_at_unlock', { cost: asking.cost }))
+              ? t(
+                  alone ? 'individualPlay.hints.confirm_on_solve' : 'pricedHints.confirm_on_solve',
+                  {
+                    cost: asking.cost,
+                  },
+                )
+              : t(
+                  alone
+                    ? 'individualPlay.hints.confirm_at_unlock'
+                    : 'pricedHints.confirm_at_unlock',
+                  { cost: asking.cost },
+                ))
         }
         confirmLabel={t('pricedHints.unlock')}
         color="primary"

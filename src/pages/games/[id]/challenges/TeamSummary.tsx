@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import { useTranslation } from 'react-i18next';
+import { useIndividualPlay } from '@/lib/playMode';
 import type { PublicGameDetail, TeamGameView } from '@/api/types';
 import { formatDateTime, formatDuration } from '@/lib/time/format';
 import { activeFreeze } from '@/hooks/games';
@@ -48,12 +49,15 @@ function TimeLeft({ end }: { end: number }) {
 
 function FrozenNote({ game }: { game: PublicGameDetail }) {
   const { t, i18n } = useTranslation();
+  const alone = useIndividualPlay();
   const now = useNow(5_000);
   const frozenAt = activeFreeze(game, now);
   if (frozenAt === undefined) return null;
   return (
     <Typography variant="body2" color="text.secondary" role="note">
-      {t('challenges.summary.frozen', { time: formatDateTime(frozenAt, i18n.language) })}
+      {t(alone ? 'individualPlay.challenges.frozen' : 'challenges.summary.frozen', {
+        time: formatDateTime(frozenAt, i18n.language),
+      })}
     </Typography>
   );
 }

@@ -26,6 +26,7 @@ import { MonitorNotice } from './MonitorNotice';
 import { MonitorTabs } from './MonitorTabs';
 import { monitorTabOf } from './monitorTabs';
 import { loginPath, playerPaths } from '@/lib/paths';
+import { PlayModeProvider } from '@/lib/playMode';
 
 /** setTimeout's largest delay (about 24.8 days). */
 const MAX_TIMER = 2 ** 31 - 1;
@@ -97,41 +98,43 @@ export default function MonitorLayout() {
   }
 
   return (
-    <Stack spacing={2}>
-      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1 }}>
-          <Button
-            size="small"
-            component={RouterLink}
-            to={playerPaths.game(gameId)}
-            startIcon={<ArrowBackIcon />}
-          >
-            {t('monitor.back')}
-          </Button>
-          {roleAtLeast(profile.data.role, 'Admin') && (
+    <PlayModeProvider game={game.data}>
+      <Stack spacing={2}>
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 1 }}>
             <Button
               size="small"
               component={RouterLink}
-              to={playerPaths.consoleGame(gameId)}
-              startIcon={<AdminPanelSettingsIcon />}
+              to={playerPaths.game(gameId)}
+              startIcon={<ArrowBackIcon />}
             >
-              {t('games.links.console')}
+              {t('monitor.back')}
             </Button>
-          )}
+            {roleAtLeast(profile.data.role, 'Admin') && (
+              <Button
+                size="small"
+                component={RouterLink}
+                to={playerPaths.consoleGame(gameId)}
+                startIcon={<AdminPanelSettingsIcon />}
+              >
+                {t('games.links.console')}
+              </Button>
+            )}
+          </Stack>
+          <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
+            {game.data.title}
+          </Typography>
+          <Typography color="text.secondary">{t('monitor.title')}</Typography>
         </Stack>
-        <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
-          {game.data.title}
-        </Typography>
-        <Typography color="text.secondary">{t('monitor.title')}</Typography>
+        <MonitorTabs gameId={gameId} tab={tab} />
+        {started ? (
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        ) : (
+          <MonitorNotice kind="not_started" gameId={gameId} start={game.data.start} />
+        )}
       </Stack>
-      <MonitorTabs gameId={gameId} tab={tab} />
-      {started ? (
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      ) : (
-        <MonitorNotice kind="not_started" gameId={gameId} start={game.data.start} />
-      )}
-    </Stack>
+    </PlayModeProvider>
   );
 }

@@ -2,6 +2,7 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
+import { useIndividualPlay } from '@/lib/playMode';
 import { ALL_TEAMS, type DivisionChoice } from './board';
 
 export interface DivisionTabsProps {
@@ -12,6 +13,7 @@ export interface DivisionTabsProps {
 
 export function DivisionTabs({ divisions, value, onChange }: DivisionTabsProps) {
   const { t } = useTranslation();
+  const alone = useIndividualPlay();
   return (
     <Tabs
       value={value}
@@ -22,7 +24,10 @@ export function DivisionTabs({ divisions, value, onChange }: DivisionTabsProps) 
       aria-label={t('scoreboard.divisions')}
       sx={{ borderBottom: 1, borderColor: 'divider' }}
     >
-      <Tab value={ALL_TEAMS} label={t('scoreboard.all_teams')} />
+      <Tab
+        value={ALL_TEAMS}
+        label={alone ? t('individualPlay.scoreboard.all_players') : t('scoreboard.all_teams')}
+      />
       {divisions.map((division) => (
         <Tab key={division} value={division} label={division} />
       ))}

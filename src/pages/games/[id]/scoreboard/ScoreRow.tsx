@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { useIndividualPlay } from '@/lib/playMode';
 import type { ScoreboardRow } from '@/api/types';
 import { solvesOf, type CategoryColumns } from './board';
 import { FrozenBoard } from './frozenBoard';
@@ -47,6 +48,7 @@ function TeamCell({
   onOpenTeam,
 }: Pick<ScoreRowProps, 'row' | 'isCaller' | 'showDivision' | 'onOpenTeam'>) {
   const { t } = useTranslation();
+  const alone = useIndividualPlay();
   // on a frozen board the caller's row alone counts its solves since the freeze: it says so
   const frozen = useContext(FrozenBoard);
   return (
@@ -84,9 +86,15 @@ function TeamCell({
               <Chip
                 size="small"
                 color="primary"
-                label={t(
-                  frozen ? 'scoreboard.table.your_team_frozen' : 'scoreboard.table.your_team',
-                )}
+                label={
+                  alone
+                    ? t(
+                        frozen
+                          ? 'individualPlay.scoreboard.you_frozen'
+                          : 'individualPlay.scoreboard.you',
+                      )
+                    : t(frozen ? 'scoreboard.table.your_team_frozen' : 'scoreboard.table.your_team')
+                }
               />
             )}
             {showDivision && row.division && (

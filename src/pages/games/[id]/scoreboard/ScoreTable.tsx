@@ -17,6 +17,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { useTranslation } from 'react-i18next';
+import { useIndividualPlay } from '@/lib/playMode';
 import type { ScoreboardRow } from '@/api/types';
 import { shownRank, type CategoryColumns, type DivisionChoice } from './board';
 import { rowElementId, ScoreRow } from './ScoreRow';
@@ -71,6 +72,7 @@ export function ScoreTable({
   compact = false,
 }: ScoreTableProps) {
   const { t } = useTranslation();
+  const alone = useIndividualPlay();
   const { ref: tableRef, more: moreColumns } = useSidewaysOverflow<HTMLDivElement>();
   const shownColumns = compact ? [] : columns;
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
@@ -90,7 +92,11 @@ export function ScoreTable({
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      {compact && columns.length > 0 && <TableHint text={t('scoreboard.table.tap_team')} />}
+      {compact && columns.length > 0 && (
+        <TableHint
+          text={alone ? t('individualPlay.scoreboard.tap_player') : t('scoreboard.table.tap_team')}
+        />
+      )}
       {!compact && moreColumns && <TableHint text={t('scoreboard.table.scroll_sideways')} />}
       <TableContainer ref={tableRef} sx={{ maxHeight: { md: 'calc(100vh - 180px)' } }}>
         <Table
@@ -133,7 +139,7 @@ export function ScoreTable({
               onClick={showCaller}
               sx={{ m: 1, alignSelf: 'flex-start' }}
             >
-              {t('scoreboard.table.show_my_team')}
+              {alone ? t('individualPlay.scoreboard.show_me') : t('scoreboard.table.show_my_team')}
             </Button>
           ) : (
             <span />
@@ -150,7 +156,11 @@ export function ScoreTable({
                 setPageSize(Number(event.target.value));
                 setPage(0);
               }}
-              labelRowsPerPage={t('scoreboard.table.rows_per_page')}
+              labelRowsPerPage={
+                alone
+                  ? t('individualPlay.scoreboard.rows_per_page')
+                  : t('scoreboard.table.rows_per_page')
+              }
               labelDisplayedRows={({ from, to, count }) =>
                 t('scoreboard.table.displayed_rows', { from, to, count })
               }

@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { useIndividualPlay } from '@/lib/playMode';
 import type { GameChallenge } from '@/api/types';
 import type { CategoryColumns } from './board';
 import {
@@ -56,6 +57,7 @@ function ChallengeHeader({ challenge }: { challenge: GameChallenge }) {
 
 export function ScoreTableHead({ columns }: { columns: readonly CategoryColumns[] }) {
   const { t } = useTranslation();
+  const alone = useIndividualPlay();
   const rowSpan = columns.length > 0 ? 2 : 1;
   const fixed = { verticalAlign: 'bottom', fontWeight: 600 } as const;
   return (
@@ -76,7 +78,7 @@ export function ScoreTableHead({ columns }: { columns: readonly CategoryColumns[
             minWidth: TEAM_WIDTH,
           }}
         >
-          {t('scoreboard.table.team')}
+          {alone ? t('individualPlay.scoreboard.player') : t('scoreboard.table.team')}
         </TableCell>
         <TableCell rowSpan={rowSpan} align="right" sx={{ ...fixed, ...narrowCell }}>
           {t('scoreboard.table.score')}

@@ -22,6 +22,7 @@ import { EmptyBoard } from './ScoreboardStates';
 import { ScoreTable } from './ScoreTable';
 import { TeamDialog } from './TeamDialog';
 import { TimelineCard } from './TimelineCard';
+import { PlayModeProvider } from '@/lib/playMode';
 
 export interface ScoreboardBoardProps {
   game: PublicGameDetail;
@@ -56,43 +57,45 @@ export function ScoreboardBoard({
   const team = board.items.find((row) => row.id === teamId);
 
   return (
-    <Stack spacing={2}>
-      {divisions.length > 0 && (
-        <DivisionTabs divisions={divisions} value={division} onChange={setDivision} />
-      )}
-      <TimelineCard
-        lines={timelineOf(board, division)}
-        start={game.start}
-        end={game.end}
-        division={division === ALL_TEAMS ? undefined : division}
-        highlightId={callerId}
-        compact={compact}
-      />
-      {rows.length === 0 ? (
-        <EmptyBoard division={division !== ALL_TEAMS} />
-      ) : (
-        <>
-          <MarkLegend />
-          <ScoreTable
-            key={division}
-            rows={rows}
-            division={division}
-            columns={columns}
-            callerId={callerId}
-            showDivision={divisions.length > 0 && division === ALL_TEAMS}
-            onOpenTeam={openTeam}
-            compact={compact}
-          />
-        </>
-      )}
-      <TeamDialog
-        open={teamOpen}
-        row={team}
-        challenges={challenges}
-        challengeCount={board.challengeCount}
-        onClose={() => setTeamOpen(false)}
-        awardGameId={canAward ? game.id : undefined}
-      />
-    </Stack>
+    <PlayModeProvider game={game}>
+      <Stack spacing={2}>
+        {divisions.length > 0 && (
+          <DivisionTabs divisions={divisions} value={division} onChange={setDivision} />
+        )}
+        <TimelineCard
+          lines={timelineOf(board, division)}
+          start={game.start}
+          end={game.end}
+          division={division === ALL_TEAMS ? undefined : division}
+          highlightId={callerId}
+          compact={compact}
+        />
+        {rows.length === 0 ? (
+          <EmptyBoard division={division !== ALL_TEAMS} />
+        ) : (
+          <>
+            <MarkLegend />
+            <ScoreTable
+              key={division}
+              rows={rows}
+              division={division}
+              columns={columns}
+              callerId={callerId}
+              showDivision={divisions.length > 0 && division === ALL_TEAMS}
+              onOpenTeam={openTeam}
+              compact={compact}
+            />
+          </>
+        )}
+        <TeamDialog
+          open={teamOpen}
+          row={team}
+          challenges={challenges}
+          challengeCount={board.challengeCount}
+          onClose={() => setTeamOpen(false)}
+          awardGameId={canAward ? game.id : undefined}
+        />
+      </Stack>
+    </PlayModeProvider>
   );
 }

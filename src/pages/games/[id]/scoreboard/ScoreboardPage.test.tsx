@@ -414,4 +414,49 @@ describe('ScoreboardPage', () => {
     await rowOf('Crabs');
     expect(screen.queryByText(/Frozen since/)).toBeNull();
   });
+
+  describe('of an individual game', () => {
+    const solo = { ...game, playMode: 'Individual' as const };
+    const alice = buildScoreboardRow({
+      id: 81,
+      name: 'alice',
+      solvedChallenges: [buildSolve({ id: 11, type: 'FirstBlood', score: 525, userName: 'alice' })],
+    });
+    const bob = buildScoreboardRow({ id: 82, name: 'bob' });
+    const players = buildScoreboard([login, sanity], [alice, bob]);
+
+    it('names the competitors players, and marks the caller by their entry', async () => {
+      startSignedIn();
+      serve(players, { ...solo, status: 'Accepted', teamName: 'bob' });
+      render();
+      const aliceRow = await rowOf('alice');
+      expect(screen.getByRole('columnheader', { name: 'Player' })).toBeTruthy();
+      expect(screen.queryByRole('columnheader', { name: 'Team' })).toBeNull();
+      // bob's personal entry is not among his teams: his row is found by its name
+      expect(await within(await rowOf('bob')).findByText('You')).toBeTruthy();
+      expect(within(aliceRow).queryByText('You')).toBeNull();
+      expect(fakeApi.requests('GET', '/api/team')).toHaveLength(0);
+    });
+
+    it("opens a player's card titled as a player, without members or a team page", async () => {
+      serve(players, solo);
+      render();
+      fireEvent.click(within(await rowOf('alice')).getByRole('button', { name: 'alice' }));
+      const card = await screen.findByRole('dialog', { name: 'Player alice' });
+      const solves = within(card).getByRole('region', { name: 'Solves' });
+      expect(within(solves).getByText('Sanity')).toBeTruthy();
+      expect(within(card).queryByRole('region', { name: 'Members' })).toBeNull();
+      expect(within(card).queryByRole('link', { name: 'Team page' })).toBeNull();
+      expect(fakeApi.requests('GET', '/api/team/81')).toHaveLength(0);
+    });
+
+    it('says when no player is on the board yet', async () => {
+      serve(buildScoreboard([sanity], []), solo);
+      render();
+      expect(await screen.findByText('No player on the board yet')).toBeTruthy();
+      expect(
+        screen.getByText('Players appear here once their registration is accepted.'),
+      ).toBeTruthy();
+    });
+  });
 });

@@ -12,6 +12,7 @@ import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
+import { isIndividual } from '@/lib/playMode';
 import { statusOf } from '@/lib/notifications/describeError';
 import { useNow } from '@/lib/time/useNow';
 import { usePageTitle } from '@/lib/usePageTitle';
@@ -60,19 +61,23 @@ export default function ScoreboardPage() {
   useEffect(() => {
     if (thawed) void refetch();
   }, [thawed, refetch]);
-  const { data: myTeams } = useMyTeams(!!profile && game?.status === 'Accepted');
+  const alone = isIndividual(game);
+  const { data: myTeams } = useMyTeams(!!profile && game?.status === 'Accepted' && !alone);
   usePageTitle(game ? `${t('scoreboard.page')} - ${game.title}` : t('scoreboard.page'));
 
-  const callerId = useMemo(
-    () =>
-      board && myTeams
-        ? callerRowId(board.items, {
-            teamIds: new Set(myTeams.map((team) => team.id)),
-            teamName: game?.teamName,
-          })
-        : undefined,
-    [board, myTeams, game?.teamName],
-  );
+  const accepted = game?.status === 'Accepted';
+  const teamName = game?.teamName;
+  const callerId = useMemo(() => {
+    if (!board) return undefined;
+    // a personal entry is not among the caller's teams; in an individual game every entry is
+    // named after its (uniquely named) player, so the caller's row is the one with their entry's
+    if (alone) {
+      return accepted ? board.items.find((row) => row.name === teamName)?.id : undefined;
+    }
+    return myTeams
+      ? callerRowId(board.items, { teamIds: new Set(myTeams.map((team) => team.id)), teamName })
+      : undefined;
+  }, [board, myTeams, alone, accepted, teamName]);
 
   if (!validId || statusOf(gameQuery.error) === 404) return <GameNotFound />;
   if (!game) {

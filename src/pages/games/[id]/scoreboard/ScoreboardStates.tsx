@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import { useTranslation } from 'react-i18next';
+import { useIndividualPlay } from '@/lib/playMode';
 import { formatDuration, formatDateTime } from '@/lib/time/format';
 import { useNow } from '@/lib/time/useNow';
 import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
@@ -70,14 +71,17 @@ export function BoardSkeleton({ withTitle = false }: { withTitle?: boolean }) {
 
 export function EmptyBoard({ division }: { division: boolean }) {
   const { t } = useTranslation();
+  const alone = useIndividualPlay();
   return (
     <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
       <LeaderboardIcon sx={{ fontSize: 56, color: 'text.disabled' }} aria-hidden />
       <Typography variant="h6" component="p">
-        {t('scoreboard.empty_title')}
+        {alone ? t('individualPlay.scoreboard.empty_title') : t('scoreboard.empty_title')}
       </Typography>
       <Typography color="text.secondary">
-        {division ? t('scoreboard.empty_division') : t('scoreboard.empty_message')}
+        {division
+          ? t(alone ? 'individualPlay.scoreboard.empty_division' : 'scoreboard.empty_division')
+          : t(alone ? 'individualPlay.scoreboard.empty_message' : 'scoreboard.empty_message')}
       </Typography>
     </Stack>
   );

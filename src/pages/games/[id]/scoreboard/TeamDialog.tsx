@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { useIndividualPlay } from '@/lib/playMode';
 import { Link as RouterLink } from 'react-router-dom';
 import type { GameChallenge, ScoreboardRow } from '@/api/types';
 import { playerPaths } from '@/lib/paths';
@@ -78,6 +79,8 @@ export function TeamDialog({
   awardGameId,
 }: TeamDialogProps) {
   const { t } = useTranslation();
+  // a player's personal entry: no members to list beyond the player, no team page to open
+  const alone = useIndividualPlay();
   const [giving, setGiving] = useState(false);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -97,8 +100,20 @@ export function TeamDialog({
               <Avatar src={row.avatar ?? undefined} alt="" aria-hidden>
                 {row.name.slice(0, 1).toUpperCase()}
               </Avatar>
-              <Box component="span" sx={{ wordBreak: 'break-word' }}>
-                {row.name}
+              <Box component="span" sx={{ minWidth: 0 }}>
+                {alone && (
+                  <Typography
+                    variant="overline"
+                    color="text.secondary"
+                    component="span"
+                    sx={{ display: 'block', lineHeight: 1.5 }}
+                  >
+                    {t('individualPlay.scoreboard.player')}
+                  </Typography>
+                )}
+                <Box component="span" sx={{ display: 'block', wordBreak: 'break-word' }}>
+                  {row.name}
+                </Box>
               </Box>
             </Stack>
           </DialogTitle>
@@ -106,7 +121,7 @@ export function TeamDialog({
             <Stack spacing={3}>
               {row.bio && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{row.bio}</Typography>}
               <TeamStats row={row} challengeCount={challengeCount} />
-              <TeamMembers teamId={row.id} />
+              {!alone && <TeamMembers teamId={row.id} />}
               <TeamSolves solves={row.solvedChallenges} challenges={challenges} />
               <TeamAwards awards={row.awards} />
               <TeamHintPrices hintPrices={row.hintPrices} />
@@ -118,7 +133,7 @@ export function TeamDialog({
         {row && awardGameId !== undefined && (
           <Button onClick={() => setGiving(true)}>{t('awards.give.open')}</Button>
         )}
-        {row && (
+        {row && !alone && (
           <Button component={RouterLink} to={playerPaths.team(row.id)}>
             {t('scoreboard.team.open_page')}
           </Button>

@@ -10,6 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useIndividualPlay } from '@/lib/playMode';
 import type { CheatInfo } from '@/api/types';
 import { MONITOR_PAGE_SIZE, useCheatInfo } from '@/hooks/monitor';
 import { AnswerText } from '@/pages/games/[id]/monitor/components/AnswerText';
@@ -40,6 +41,7 @@ function CheatRow({ report }: { report: CheatInfo }) {
 
 export default function CheatInfoPage() {
   const { t } = useTranslation();
+  const alone = useIndividualPlay();
   const gameId = Number(useParams().id);
   const query = useCheatInfo(gameId, true);
   const [page, setPage] = useState(0);
@@ -53,7 +55,9 @@ export default function CheatInfoPage() {
         <Typography role="status" color="text.secondary">
           {t('monitor.cheatinfo.summary', { count: reports.length })}
           {' · '}
-          {t('monitor.cheatinfo.teams', { count: teams })}
+          {t(alone ? 'individualPlay.monitor.cheat_players' : 'monitor.cheatinfo.teams', {
+            count: teams,
+          })}
         </Typography>
       )}
       <MonitorTable
@@ -65,7 +69,7 @@ export default function CheatInfoPage() {
         error={query.error}
         errorTitle={t('monitor.cheatinfo.load_failed')}
         onRetry={() => void query.refetch()}
-        emptyText={t('monitor.cheatinfo.empty')}
+        emptyText={alone ? t('individualPlay.monitor.cheat_empty') : t('monitor.cheatinfo.empty')}
         footer={
           <FeedPagination
             page={page}

@@ -16,6 +16,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
+import { useIndividualPlay } from '@/lib/playMode';
 import { LoadError } from '@/components/status/LoadError';
 import { SlowLoadingHint } from '@/components/status/SlowLoadingHint';
 
@@ -47,6 +48,8 @@ const SKELETON_ROWS = 5;
 export function MonitorTable(props: MonitorTableProps) {
   const { label, columns, rowCount, loading, fetching, error, errorTitle, onRetry } = props;
   const { t } = useTranslation();
+  // every monitor page's "Team" column names a player in an individual game
+  const alone = useIndividualPlay();
   const hasRows = rowCount !== undefined;
   if (error && !hasRows) {
     return <LoadError error={error} title={errorTitle} onRetry={onRetry} retrying={fetching} />;
@@ -64,7 +67,9 @@ export function MonitorTable(props: MonitorTableProps) {
               <TableRow>
                 {columns.map((column) => (
                   <TableCell key={column.id} sx={{ width: column.width, fontWeight: 600 }}>
-                    {column.label}
+                    {alone && column.id === 'team'
+                      ? t('individualPlay.monitor.player')
+                      : column.label}
                   </TableCell>
                 ))}
               </TableRow>
