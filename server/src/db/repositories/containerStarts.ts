@@ -5,7 +5,7 @@
 // index on `slot` refuses a second holder of one slot (the caller then tries another). On
 // PostgreSQL the next queued start is picked `FOR UPDATE SKIP LOCKED`, so instances taking at the
 // same moment get different starts instead of waiting for each other.
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { locksRows } from '../dialects/index.js';
 import type { DB } from '../schema.js';
 import { fromFlag } from '../tables/columns.js';
@@ -208,22 +208,46 @@ export async function heldSlots(db: Db): Promise<Set<number>> {
   return new Set(rows.map((row) => row.slot as number));
 }
 
+/** The key of the advisory lock that puts the instances' takes one after another (PostgreSQL). */
+const TAKE_LOCK_KEY = 'vexil.container_starts.take';
+
 /**
- * Takes the first queued start into `slot`; null when none is queued. Throws the database's
- * unique violation when another instance took that slot meanwhile.
+ * Takes the first queued start into the lowest free slot of `slots`; null when none is queued or
+ * no slot is free. The instances' takes go one after another (a transaction-level advisory lock
+ * on PostgreSQL; SQLite has one writer), so starts are taken in ticket order: with each instance
+ * skipping the rows another had locked, two takes racing for one slot let the later ticket win
+ * it while the earlier one went back to wait (seen with two dispatchers on a busy machine). The
+ * slot's unique index still guards against any other writer.
  */
 export async function takeNextStart(
-  db: Db,
+  db: Kysely<DB>,
+  slots: number,
+  stamp: StartStamp,
+): Promise<ContainerStart | null> {
+  return withTransaction(db, async (trx) => {
+    if (locksRows(trx)) {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${TAKE_LOCK_KEY}, 0))`.execute(trx);
+    }
+    const held = await heldSlots(trx);
+    let slot = 0;
+    while (slot < slots && held.has(slot)) slot++;
+    if (slot >= slots) return null;
+    return takeInto(trx, slot, stamp);
+  });
+}
+
+/** Takes the first queued start into `slot` (free, as the caller saw under the take lock). */
+async function takeInto(
+  db: Transaction<DB>,
   slot: number,
   stamp: StartStamp,
 ): Promise<ContainerStart | null> {
-  let next = db
+  const next = db
     .selectFrom('container_starts')
     .select('id')
     .where('state', '=', 'queued')
     .orderBy('id')
     .limit(1);
-  if (locksRows(db)) next = next.forUpdate().skipLocked();
   const row = await db
     .updateTable('container_starts')
     .set((eb) => ({

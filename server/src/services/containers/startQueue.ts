@@ -2,7 +2,9 @@
  * The container start queue's dispatcher, one per instance (issue 24). The engine gets at most
  * `startsInFlight` creates at a time across every instance of the deployment: a start being run
  * holds one of the numbered slots 0..N-1, taken with it in one conditional UPDATE and guarded by
- * a unique index, so two instances can never hold the same slot (repositories/containerStarts.ts).
+ * a unique index, so two instances can never hold the same slot; the instances take one at a time
+ * (an advisory lock on PostgreSQL), so starts leave the queue in ticket order
+ * (repositories/containerStarts.ts).
  *
  * The dispatcher takes queued starts in ticket order while a slot is free:
  * - at once when woken: a start queued on this instance, or one of its starts finished;
@@ -20,7 +22,6 @@ import type { StartQueueConfig } from '../../config.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { storageFault } from '../../db/faults.js';
 import {
-  heldSlots,
   renewStarts,
   requeueLapsedStarts,
   startsWaiting,
@@ -122,17 +123,14 @@ export class StartDispatcher {
     const { db, slots, timing } = this.options;
     await requeueLapsedStarts(db, Date.now());
     while (!this.stopped) {
-      const held = await heldSlots(db);
-      let slot = 0;
-      while (slot < slots && held.has(slot)) slot++;
-      if (slot >= slots) return;
       const token = `${this.options.instanceId}#${randomBytes(6).toString('hex')}`;
       const now = Date.now();
       let start: ContainerStart | null;
       try {
-        start = await takeNextStart(db, slot, { by: token, until: now + timing.leaseMs, now });
+        // The lowest free slot and the first ticket, decided one instance at a time.
+        start = await takeNextStart(db, slots, { by: token, until: now + timing.leaseMs, now });
       } catch (error) {
-        // Another instance took this slot a moment ago: look again.
+        // A slot taken by a writer outside the take lock a moment ago: look again.
         if (isUniqueViolation(error)) continue;
         throw error;
       }

@@ -105,10 +105,14 @@ describeEachDatabase('container start dispatchers', (getDb) => {
 
   it('run no more starts than the slots between them, in ticket order', async () => {
     const tickets = await queue(8);
-    const one = dispatcher(server.app, 'one');
-    const two = dispatcher(other, 'two');
-    void one.wake();
-    void two.wake();
+    // Four dispatchers, two per connection pool, all woken at once: their takes race.
+    const all = [
+      dispatcher(server.app, 'one'),
+      dispatcher(other, 'two'),
+      dispatcher(server.app, 'three'),
+      dispatcher(other, 'four'),
+    ];
+    for (const each of all) void each.wake();
     await expect.poll(() => taken.length).toBe(SLOTS);
     expect(await slots()).toEqual([0, 1, 2]);
     expect([...taken].sort((a, b) => a - b)).toEqual(tickets.slice(0, SLOTS));
