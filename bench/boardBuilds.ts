@@ -26,6 +26,8 @@ const BURST = Number(process.env.BENCH_BURST ?? 6);
 const WARM_UP = 5;
 const AWARDS = Number(process.env.BENCH_AWARDS ?? 0);
 const MECHANICS = process.env.BENCH_MECHANICS === '1';
+/** BENCH_MECHANICS_EXTRAS=0: the variant's rules without its hint unlocks and awards. */
+const MECHANICS_EXTRAS = process.env.BENCH_MECHANICS_EXTRAS !== '0';
 // Smaller sizes for a quick check of the script (the figures are for the defaults).
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 1000);
 const CHALLENGES = Number(process.env.BENCH_CHALLENGES ?? 100);
@@ -48,6 +50,7 @@ async function measure(kind: DialectName): Promise<void> {
       zipfExponent: 1,
       randomSeed: 12,
       mechanics: MECHANICS,
+      mechanicsExtras: MECHANICS_EXTRAS,
     });
     const user = await db.selectFrom('users').select(['id', 'user_name']).executeTakeFirstOrThrow();
     const random = seededRandom(7);
@@ -113,7 +116,9 @@ async function measure(kind: DialectName): Promise<void> {
         `in the worker median ${ms(quantile(inWorker, 0.5))}, p90 ${ms(quantile(inWorker, 0.9))}; ` +
         `team rows written per build ${Math.round(written / BUILDS)} of ${game.teams.length}` +
         (AWARDS > 0 ? `; ${AWARDS} awards` : '') +
-        (MECHANICS ? '; game mechanics variant' : ''),
+        (MECHANICS
+          ? `; game mechanics variant${MECHANICS_EXTRAS ? '' : ' without hint unlocks and awards'}`
+          : ''),
     );
   } finally {
     await builder.close();

@@ -39,6 +39,11 @@ export interface PlanInput {
   heldBackTeams?: number;
   /** The game mechanics variant (issue 25; see above). */
   mechanics?: boolean;
+  /**
+   * With the variant, also its hint unlocks and awards (default); false leaves the rules alone
+   * (what the issue's variant names: prerequisites, attempt limits, match modes).
+   */
+  mechanicsExtras?: boolean;
   /** Game start and the present (epoch ms); seeded submissions fall between them. */
   start: number;
   now: number;
@@ -190,9 +195,10 @@ export function planSeed(input: PlanInput): SeedPlan {
     const answer = correct ? challenges[challenge].answer : `flag{${randomHex(random, 16)}}`;
     record({ team, challenge, answer, correct, time });
   }
-  const extras = input.mechanics
-    ? planExtras(challenges, input.teams, from, span)
-    : { hintUnlocks: [], awards: [] };
+  const extras =
+    input.mechanics && input.mechanicsExtras !== false
+      ? planExtras(challenges, input.teams, from, span)
+      : { hintUnlocks: [], awards: [] };
   return {
     teams,
     challenges,
