@@ -13,7 +13,7 @@ import {
   type TeamProgress,
   type UnlockRule,
 } from '../../domain/unlocks/rules.js';
-import { rowOf } from '../scoreboard/boardBytes.js';
+import { rowOf, type BoardBytes } from '../scoreboard/boardBytes.js';
 
 export interface TeamLocks {
   rules: GameUnlockRules;
@@ -30,12 +30,21 @@ export interface LockedTeam {
 
 type UnlockApp = Pick<FastifyInstance, 'db' | 'scoreboards' | 'unlocks'>;
 
+/** What unlocking reads of a team's row on a board. */
+interface BoardRow {
+  score?: number;
+  solvedChallenges?: { id: number }[];
+}
+
+const boardRowOf = (board: BoardBytes | undefined, teamId: number): BoardRow | undefined => {
+  const row = board && rowOf(board, teamId);
+  return row ? (JSON.parse(row) as BoardRow) : undefined;
+};
+
 /** The team's score on the live board (0 when it is not on the board yet). */
 export async function liveScore(app: UnlockApp, gameId: number, teamId: number): Promise<number> {
   const board = app.scoreboards.peek(gameId) ?? (await app.scoreboards.get(gameId));
-  const row = board && rowOf(board, teamId);
-  if (!row) return 0;
-  return Number((JSON.parse(row) as { score?: number }).score ?? 0);
+  return Number(boardRowOf(board, teamId)?.score ?? 0);
 }
 
 async function teamIdOf(app: UnlockApp, team: LockedTeam): Promise<number> {
@@ -85,10 +94,8 @@ export async function teamLocks(
  */
 function boardProgress(app: UnlockApp, gameId: number, team: LockedTeam): TeamProgress | undefined {
   if (team.teamId === undefined) return undefined;
-  const board = app.scoreboards.peek(gameId);
-  const row = board && rowOf(board, team.teamId);
-  if (!row) return undefined;
-  const item = JSON.parse(row) as { score?: number; solvedChallenges?: { id: number }[] };
+  const item = boardRowOf(app.scoreboards.peek(gameId), team.teamId);
+  if (!item) return undefined;
   return {
     solved: new Set((item.solvedChallenges ?? []).map((solve) => solve.id)),
     score: Number(item.score ?? 0),
