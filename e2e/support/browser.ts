@@ -2,6 +2,7 @@
 // skip on a laptop (the run's summary says why) and fail loudly in CI.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { settledNetwork } from './settledNetwork.js';
 
 export const chromiumPath = process.env.VEXIL_CHROMIUM ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
@@ -15,7 +16,9 @@ export function requireChromium(): boolean {
   return false;
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium, once the machine's interfaces have settled (settledNetwork.ts says why). */
+export async function launchBrowser(): Promise<Browser> {
+  await settledNetwork();
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,

@@ -10,6 +10,7 @@ import {
   type ApiSession,
 } from './api.js';
 import { ECHO_PORT, echoImageIfDocker } from './docker.js';
+import { settledNetwork } from './settledNetwork.js';
 import { ADMIN_PASSWORD, type RunningServer } from './server.js';
 
 export interface ConsoleSeed {
@@ -33,6 +34,16 @@ export interface ConsoleSeed {
 
 /** The smallest file the writeup upload takes (a PDF header, sent as a `.pdf` of type application/pdf). */
 const writeupPdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** Resolves once the team's instance of the challenge runs (its entry is set). */
+async function runningInstance(player: ApiSession, gameId: number, challengeId: number) {
+  for (;;) {
+    const response = await player.get(`/api/game/${gameId}/challenges/${challengeId}`);
+    const detail = (await response.json()) as { context?: { instanceEntry?: string | null } };
+    if (detail.context?.instanceEntry) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 async function registerPlayer(url: string, userName: string): Promise<ApiSession> {
   return registerThroughApi(url, {
@@ -123,7 +134,15 @@ export async function seedGameInFullSwing(server: RunningServer): Promise<Consol
       },
     },
   );
-  if (echo) await captain.call('POST', `/api/game/${game.id}/container/${echo.id}`);
+  if (echo) {
+    const started = await captain.call<{ status: string }>(
+      'POST',
+      `/api/game/${game.id}/container/${echo.id}`,
+    );
+    // On a busy machine the start may wait in the queue: the pages must not load while it runs.
+    if (started.status !== 'Running') await runningInstance(captain, game.id, echo.id);
+    await settledNetwork();
+  }
 
   return {
     gameId: game.id,
@@ -137,7 +156,10 @@ export async function seedGameInFullSwing(server: RunningServer): Promise<Consol
     webhook: { id: webhook.id, name: webhook.name },
     containerRunning: echo !== null,
     async cleanUp() {
-      if (echo) await captain.send('DELETE', `/api/game/${game.id}/container/${echo.id}`);
+      if (echo) {
+        await captain.send('DELETE', `/api/game/${game.id}/container/${echo.id}`);
+        await settledNetwork();
+      }
       await Promise.all([organiser, captain, newcomer].map((session) => session.dispose()));
     },
   };
