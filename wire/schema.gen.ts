@@ -6048,6 +6048,15 @@ export interface components {
             };
             content?: never;
         };
+        /** @description The input failed validation or a business rule. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RequestResponse"];
+            };
+        };
         /** @description Not signed in, or the session is no longer valid. */
         Unauthorized: {
             headers: {
@@ -6059,15 +6068,6 @@ export interface components {
         };
         /** @description The request body or an uploaded file is larger than allowed. */
         PayloadTooLarge: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["RequestResponse"];
-            };
-        };
-        /** @description The input failed validation or a business rule. */
-        BadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6321,6 +6321,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -6478,6 +6479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileUserInfoModel"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -6549,6 +6551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokenInfoModel"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -6627,6 +6630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigEditModel"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -7258,6 +7262,7 @@ export interface operations {
                     "application/json": components["schemas"]["ArrayResponseOfContainerInstanceModel"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -7352,6 +7357,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOverview"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -7914,6 +7920,7 @@ export interface operations {
                     "application/json": components["schemas"]["PostInfoModel"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
@@ -7937,6 +7944,7 @@ export interface operations {
                     "application/json": components["schemas"]["PostInfoModel"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
@@ -7996,6 +8004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientConfig"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
@@ -8019,6 +8028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientCaptchaInfoModel"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
@@ -8042,6 +8052,7 @@ export interface operations {
                     "application/json": components["schemas"]["HashPowChallenge"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description The configured captcha provider is not `HashPow`; `status` is 404. */
             404: {
                 headers: {
@@ -8074,6 +8085,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamInfoModel"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];

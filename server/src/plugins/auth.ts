@@ -5,15 +5,16 @@
  * plugin only says who calls.
  *
  * A request with a Bearer header is the token's and never the cookie's: a token that does not
- * resolve (malformed, unknown, expired, revoked, voided) is a 401 whatever the operation, rather
- * than a silent fall back to a session or to anonymous. A token in the URL is refused with 400
- * before anything else (URLs end up in logs, histories and proxies; the logger redacts it too).
+ * resolve (malformed, unknown, expired, revoked, voided) leaves the caller anonymous, never falls
+ * back to the session, and the role check answers 401 with TOKEN_REFUSED (an operation open to
+ * anyone answers as to anyone). A token in the URL is refused with 400 before anything else (URLs
+ * end up in logs, histories and proxies; the logger redacts it too).
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { bearerTokenOf, urlCarriesToken } from '../domain/apiTokens.js';
 import type { SessionLookup, SessionUser } from '../domain/sessionUser.js';
-import { badRequest, unauthorized } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 import type { ApiTokenGrant, ApiTokens } from '../services/apiTokens/cachedApiTokens.js';
 
 export const SESSION_COOKIE = 'vexil_session';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** Set when the request was authenticated by a personal API token. */
     apiToken: ApiTokenGrant | null;
+    /** The request came with a Bearer token that did not resolve. */
+    tokenRefused: boolean;
   }
 }
 
@@ -38,7 +41,10 @@ async function identify(
   const bearer = bearerTokenOf(request.headers.authorization);
   if (bearer !== undefined) {
     const caller = await tokens.lookup(bearer, request);
-    if (!caller) throw unauthorized(TOKEN_REFUSED);
+    if (!caller) {
+      request.tokenRefused = true;
+      return;
+    }
     request.user = caller.user;
     request.apiToken = caller.grant;
     return;
@@ -51,6 +57,7 @@ export const authPlugin = fp<{ lookup: SessionLookup; tokens: ApiTokens }>(
   async (app, { lookup, tokens }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('apiToken', null);
+    app.decorateRequest('tokenRefused', false);
     app.addHook('onRequest', async (request) => identify(request, lookup, tokens));
   },
 );
