@@ -32,7 +32,10 @@ export const scopeFitsRole = (scope: ApiTokenScope, role: Role): boolean =>
   ROLES_FOR_SCOPE[scope].includes(role);
 
 /** What an operation asks of a token: its mark, else `Read` to read and `Admin` to change. */
-export function requiredTokenScope(method: string, mark: TokenScopeMark | undefined): TokenScopeMark {
+export function requiredTokenScope(
+  method: string,
+  mark: TokenScopeMark | undefined,
+): TokenScopeMark {
   if (mark) return mark;
   return method === 'GET' || method === 'HEAD' ? 'Read' : 'Admin';
 }

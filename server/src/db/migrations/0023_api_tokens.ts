@@ -33,11 +33,7 @@ export const apiTokens: VexilMigration = {
       .column('token_hash')
       .unique()
       .execute();
-    await db.schema
-      .createIndex('api_tokens_user_idx')
-      .on('api_tokens')
-      .column('user_id')
-      .execute();
+    await db.schema.createIndex('api_tokens_user_idx').on('api_tokens').column('user_id').execute();
   },
   async down(db) {
     await db.schema.dropTable('api_tokens').ifExists().execute();

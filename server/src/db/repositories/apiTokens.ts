@@ -75,7 +75,6 @@ const TOKEN_COLUMNS = [
   'api_tokens.last_used_ip',
 ] as const;
 
-
 /** Narrows a query over `api_tokens ⋈ users` to valid tokens at `now`. */
 function onlyValid<O>(
   query: SelectQueryBuilder<DB, 'api_tokens' | 'users', O>,
@@ -83,11 +82,16 @@ function onlyValid<O>(
 ): SelectQueryBuilder<DB, 'api_tokens' | 'users', O> {
   return query
     .whereRef('api_tokens.security_stamp', '=', 'users.security_stamp')
-    .where((eb) => eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', now)]))
+    .where((eb) =>
+      eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', now)]),
+    )
     .where((eb) =>
       eb.or(
         API_TOKEN_SCOPES.map((scope) =>
-          eb.and([eb('api_tokens.scope', '=', scope), eb('users.role', 'in', [...ROLES_FOR_SCOPE[scope]])]),
+          eb.and([
+            eb('api_tokens.scope', '=', scope),
+            eb('users.role', 'in', [...ROLES_FOR_SCOPE[scope]]),
+          ]),
         ),
       ),
     );
