@@ -354,6 +354,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's API tokens
+         * @description **Vexil addition.** The caller's live personal API tokens, newest first: name, scope, when
+         *     made, when they end, and their last use (time and address). Never their secrets. Tokens
+         *     that ended (expired, or voided by a password change, a ban or a lowered role) are not
+         *     listed. Not callable with a token.
+         */
+        get: operations["accountListTokens"];
+        put?: never;
+        /**
+         * Create a personal API token
+         * @description **Vexil addition.** Makes a personal API token for the caller and returns its secret, once:
+         *     only its SHA-256 is stored. Send it as `Authorization: Bearer <token>`; a request with a
+         *     token needs no CSRF header, and a token in a URL is refused with 400. The `Admin` scope is
+         *     for accounts with the Admin role (400 otherwise). Not callable with a token. The request
+         *     must carry the `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403 otherwise).
+         */
+        post: operations["accountCreateToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of the caller's API tokens
+         * @description **Vexil addition.** Ends the token at once on every instance. Another user's token, or an
+         *     unknown id, is answered with 404. Not callable with a token. The request must carry the
+         *     `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403 otherwise).
+         */
+        delete: operations["accountRevokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/config": {
         parameters: {
             query?: never;
@@ -958,6 +1011,49 @@ export interface paths {
          */
         post: operations["adminRotateWebhookSecret"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List personal API tokens
+         * @description **Vexil addition.** A page of every user's live personal API tokens (or one user's, with
+         *     `userId`), newest first, with their owners. Never their secrets. Not callable with a token.
+         */
+        get: operations["adminListTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke any personal API token
+         * @description **Vexil addition.** Ends the token at once on every instance (logged in the admin log). An
+         *     unknown id is answered with 404. Not callable with a token. The request must carry the
+         *     `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403 otherwise).
+         */
+        delete: operations["adminRevokeToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3613,6 +3709,52 @@ export interface components {
             /** @description The user's role (always set). */
             role: components["schemas"]["Role"];
         };
+        /**
+         * @description What a personal API token may do. `Read`: every read (GET, and the few searches marked `x-vexil-token-scope: Read`) the user's role allows. `Play`: `Read` plus the operations marked `x-vexil-token-scope: Play` (submitting a flag; starting, stopping and extending a challenge container). `Admin` (accounts with the Admin role only): everything the account may do except the account-security operations (`x-vexil-token-scope: None`). A token never raises its user's role, and a scope above the user's current role ends the token.
+         * @enum {string}
+         */
+        ApiTokenScope: "Read" | "Play" | "Admin";
+        /**
+         * Format: int64
+         * @description Unix epoch milliseconds (UTC).
+         */
+        Timestamp: number;
+        /** @description A personal API token as its owner sees it (never its secret). */
+        ApiTokenInfoModel: {
+            id: components["schemas"]["Guid"];
+            name: string;
+            scope: components["schemas"]["ApiTokenScope"];
+            createdAt: components["schemas"]["Timestamp"];
+            /**
+             * Format: int64
+             * @description When it ends (epoch milliseconds); null when it never expires.
+             */
+            expiresAt: number | null;
+            /**
+             * Format: int64
+             * @description When it was last used (epoch milliseconds), recorded at most every few seconds; null when never used.
+             */
+            lastUsedAt: number | null;
+            /** @description The client address of its last use; null when never used. */
+            lastUsedIp: string | null;
+        };
+        /** @description A new personal API token. */
+        ApiTokenCreateModel: {
+            /** @description A name to recognise the token by (what script uses it). */
+            name: string;
+            scope: components["schemas"]["ApiTokenScope"];
+            /**
+             * Format: int64
+             * @description When the token ends (epoch milliseconds, in the future and at most 366 days ahead); null or absent: it never expires (it still ends by revocation, a password change, a ban or a lowered role).
+             */
+            expiresAt?: number | null;
+        };
+        /** @description A token just made. `token` is shown this once and cannot be read again. */
+        ApiTokenCreatedModel: {
+            /** @description The secret, to send as `Authorization: Bearer <token>`. It starts with `vexil_pat_` so that secret scanners and people recognise it. */
+            token: string;
+            info: components["schemas"]["ApiTokenInfoModel"];
+        };
         /** @description Registration and sign-in policy. Every field is required when the section is sent, so that an omitted field can never silently reset a setting. */
         AccountPolicy: {
             /** @description Self-registration is open. Default `true`. */
@@ -3691,11 +3833,6 @@ export interface components {
          * @default 0
          */
         Skip: number;
-        /**
-         * Format: int64
-         * @description Unix epoch milliseconds (UTC).
-         */
-        Timestamp: number;
         /** @description A user as listed to administrators. */
         UserInfoModel: {
             /** @description User id. */
@@ -4177,6 +4314,34 @@ export interface components {
             /**
              * Format: int32
              * @description Number of the endpoint's deliveries.
+             */
+            total: number;
+        };
+        /** @description A personal API token with its owner, as the console lists it. */
+        ApiTokenAdminInfoModel: {
+            id: components["schemas"]["Guid"];
+            userId: components["schemas"]["Guid"];
+            userName: string;
+            name: string;
+            scope: components["schemas"]["ApiTokenScope"];
+            createdAt: components["schemas"]["Timestamp"];
+            /** Format: int64 */
+            expiresAt: number | null;
+            /** Format: int64 */
+            lastUsedAt: number | null;
+            lastUsedIp: string | null;
+        };
+        /** @description A page of personal API tokens. */
+        ArrayResponseOfApiTokenAdminInfoModel: {
+            data: components["schemas"]["ApiTokenAdminInfoModel"][];
+            /**
+             * Format: int32
+             * @description Number of items in `data`.
+             */
+            length: number;
+            /**
+             * Format: int32
+             * @description Number of tokens that match the filter.
              */
             total: number;
         };
@@ -5883,6 +6048,15 @@ export interface components {
             };
             content?: never;
         };
+        /** @description The input failed validation or a business rule. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RequestResponse"];
+            };
+        };
         /** @description Not signed in, or the session is no longer valid. */
         Unauthorized: {
             headers: {
@@ -5901,8 +6075,8 @@ export interface components {
                 "application/json": components["schemas"]["RequestResponse"];
             };
         };
-        /** @description The input failed validation or a business rule. */
-        BadRequest: {
+        /** @description The resource was not found. */
+        NotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6147,6 +6321,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -6304,6 +6479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileUserInfoModel"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -6357,6 +6533,85 @@ export interface operations {
             507: components["responses"]["InsufficientStorage"];
         };
     };
+    accountListTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenInfoModel"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountCreateToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenCreateModel"];
+            };
+        };
+        responses: {
+            /** @description The new token, its secret shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenCreatedModel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountRevokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Token id. */
+                id: components["schemas"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmptyOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
     adminGetConfig: {
         parameters: {
             query?: never;
@@ -6375,6 +6630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigEditModel"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -7006,6 +7262,7 @@ export interface operations {
                     "application/json": components["schemas"]["ArrayResponseOfContainerInstanceModel"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -7100,6 +7357,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOverview"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -7437,6 +7695,61 @@ export interface operations {
             507: components["responses"]["InsufficientStorage"];
         };
     };
+    adminListTokens: {
+        parameters: {
+            query?: {
+                /** @description Only this user's tokens. */
+                userId?: components["schemas"]["Guid"];
+                /** @description Page size. */
+                count?: number;
+                /** @description Number of tokens to skip. */
+                skip?: components["schemas"]["Skip"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArrayResponseOfApiTokenAdminInfoModel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    adminRevokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Token id. */
+                id: components["schemas"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmptyOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
     assetsGetFile: {
         parameters: {
             query?: never;
@@ -7607,6 +7920,7 @@ export interface operations {
                     "application/json": components["schemas"]["PostInfoModel"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
@@ -7630,6 +7944,7 @@ export interface operations {
                     "application/json": components["schemas"]["PostInfoModel"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
@@ -7689,6 +8004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientConfig"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
@@ -7712,6 +8028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientCaptchaInfoModel"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];
@@ -7735,6 +8052,7 @@ export interface operations {
                     "application/json": components["schemas"]["HashPowChallenge"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description The configured captcha provider is not `HashPow`; `status` is 404. */
             404: {
                 headers: {
@@ -7767,6 +8085,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamInfoModel"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];

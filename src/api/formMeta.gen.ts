@@ -17,6 +17,11 @@ export const enums = {
     "Monitor",
     "Admin"
   ],
+  "ApiTokenScope": [
+    "Read",
+    "Play",
+    "Admin"
+  ],
   "ContainerPortMappingType": [
     "Default",
     "PlatformProxy"
@@ -626,6 +631,96 @@ export const models = {
           "Admin"
         ],
         "enumName": "Role"
+      }
+    }
+  },
+  "ApiTokenInfoModel": {
+    "required": [
+      "id",
+      "name",
+      "scope",
+      "createdAt",
+      "expiresAt",
+      "lastUsedAt",
+      "lastUsedIp"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "name": {
+        "type": "string",
+        "maxLength": 128
+      },
+      "scope": {
+        "type": "string",
+        "enum": [
+          "Read",
+          "Play",
+          "Admin"
+        ],
+        "enumName": "ApiTokenScope"
+      },
+      "createdAt": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "expiresAt": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int64"
+      },
+      "lastUsedAt": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int64"
+      },
+      "lastUsedIp": {
+        "type": "string",
+        "nullable": true
+      }
+    }
+  },
+  "ApiTokenCreateModel": {
+    "required": [
+      "name",
+      "scope"
+    ],
+    "fields": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 128
+      },
+      "scope": {
+        "type": "string",
+        "enum": [
+          "Read",
+          "Play",
+          "Admin"
+        ],
+        "enumName": "ApiTokenScope"
+      },
+      "expiresAt": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int64"
+      }
+    }
+  },
+  "ApiTokenCreatedModel": {
+    "required": [
+      "token",
+      "info"
+    ],
+    "fields": {
+      "token": {
+        "type": "string",
+        "pattern": "^vexil_pat_[A-Za-z0-9_-]{43}$"
+      },
+      "info": {
+        "ref": "ApiTokenInfoModel"
       }
     }
   },
@@ -1798,6 +1893,88 @@ export const models = {
         "type": "array",
         "items": {
           "ref": "WebhookDeliveryModel"
+        }
+      },
+      "length": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      },
+      "total": {
+        "type": "integer",
+        "minimum": 0,
+        "format": "int32"
+      }
+    }
+  },
+  "ApiTokenAdminInfoModel": {
+    "required": [
+      "id",
+      "userId",
+      "userName",
+      "name",
+      "scope",
+      "createdAt",
+      "expiresAt",
+      "lastUsedAt",
+      "lastUsedIp"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "userId": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "userName": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string",
+        "maxLength": 128
+      },
+      "scope": {
+        "type": "string",
+        "enum": [
+          "Read",
+          "Play",
+          "Admin"
+        ],
+        "enumName": "ApiTokenScope"
+      },
+      "createdAt": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "expiresAt": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int64"
+      },
+      "lastUsedAt": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int64"
+      },
+      "lastUsedIp": {
+        "type": "string",
+        "nullable": true
+      }
+    }
+  },
+  "ArrayResponseOfApiTokenAdminInfoModel": {
+    "required": [
+      "data",
+      "length",
+      "total"
+    ],
+    "fields": {
+      "data": {
+        "type": "array",
+        "items": {
+          "ref": "ApiTokenAdminInfoModel"
         }
       },
       "length": {

@@ -169,3 +169,10 @@ export type GameOverview = Schemas['GameOverview'];
 export type BloodOverview = Schemas['BloodOverview'];
 export type SubmissionMinute = Schemas['SubmissionMinute'];
 export type RegistrationChange = Schemas['RegistrationChange'];
+
+// personal API tokens (issue 26)
+export type ApiTokenScope = Schemas['ApiTokenScope'];
+export type ApiTokenInfo = Schemas['ApiTokenInfoModel'];
+export type ApiTokenCreate = Schemas['ApiTokenCreateModel'];
+export type ApiTokenCreated = Schemas['ApiTokenCreatedModel'];
+export type ApiTokenAdminInfo = Schemas['ApiTokenAdminInfoModel'];

@@ -17,7 +17,7 @@ export const guards = fp(
     );
     installErrorHandler(app);
     await app.register(csrfPlugin);
-    await app.register(authPlugin, { lookup: app.sessions.lookup });
+    await app.register(authPlugin, { lookup: app.sessions.lookup, tokens: app.apiTokens });
   },
   { name: 'vexil-guards', dependencies: ['vexil-services'] },
 );

@@ -21,6 +21,7 @@ import { loginThrottlePlugin } from '../services/plugins/loginThrottle.js';
 import { realtimePlugin } from '../services/plugins/realtime.js';
 import { scoreboardsPlugin } from '../services/plugins/scoreboards.js';
 import { sessionsPlugin } from '../services/plugins/sessions.js';
+import { apiTokensPlugin } from '../services/plugins/apiTokens.js';
 import { submissionBatchesPlugin } from '../services/plugins/submissionBatches.js';
 import { settingsPlugin } from '../services/plugins/settings.js';
 import { webhooksPlugin } from '../services/plugins/webhooks.js';
@@ -47,6 +48,7 @@ export const services = fp<AppDependencies>(
     await app.register(webhooksPlugin);
     await app.register(unlocksPlugin);
     await app.register(sessionsPlugin, { lookupSession: deps.lookupSession });
+    await app.register(apiTokensPlugin);
     await app.register(capturesPlugin);
     await app.register(tcpProxyPlugin);
     await app.register(rateLimitsPlugin);

@@ -2,6 +2,7 @@
 // per subject). Column names are snake_case as in SQL; repositories map rows to camelCase domain
 // objects. Column conventions (timestamps, 0/1 booleans) are in ./tables/columns.ts.
 import type { AccountTables } from './tables/accounts.js';
+import type { ApiTokenTables } from './tables/apiTokens.js';
 import type { AwardTables } from './tables/awards.js';
 import type { ChallengeTables } from './tables/challenges.js';
 import type { ContainerTables } from './tables/containers.js';
@@ -27,4 +28,5 @@ export interface DB
     WebhookTables,
     AwardTables,
     UnlockTables,
-    HintTables {}
+    HintTables,
+    ApiTokenTables {}

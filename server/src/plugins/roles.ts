@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../spec/document.js';
 import { forbidden, unauthorized } from '../http/errors.js';
+import { TOKEN_REFUSED } from './auth.js';
 
 export type UserRole = 'Banned' | 'User' | 'Monitor' | 'Admin';
 
@@ -23,7 +24,7 @@ export const hasRole = (userRole: UserRole, required: Role) =>
 export function roleGuard(required: Role) {
   return async function checkRole(request: FastifyRequest): Promise<void> {
     if (required === 'Anonymous') return;
-    if (!request.user) throw unauthorized(SIGN_IN_REQUIRED);
+    if (!request.user) throw unauthorized(request.tokenRefused ? TOKEN_REFUSED : SIGN_IN_REQUIRED);
     if (!hasRole(request.user.role, required)) {
       if (required === 'Admin') {
         request.log.warn(

@@ -1,5 +1,6 @@
 /**
- * Registers every operation of the spec as a route: rate limits, role check, CSRF, content type and
+ * Registers every operation of the spec as a route: rate limits, role check, API token scope, CSRF
+ * (not for a request with a token), content type and
  * input validation run before the handler; operations without a handler answer 501. An operation
  * with a socket handler is also a WebSocket endpoint (@fastify/websocket's `wsHandler`), and
  * answers every HTTP method: tunnel clients probe it with OPTIONS.
@@ -17,6 +18,7 @@ import type { Handlers, SocketHandlers } from '../http/handlers.js';
 import { csrfGuard, isUnsafeMethod } from '../plugins/csrf.js';
 import type { RateLimiters } from '../plugins/rateLimits.js';
 import { roleGuard } from '../plugins/roles.js';
+import { tokenScopeGuard } from '../plugins/tokenScopes.js';
 import { listOperations, toRoutePath, type OperationSpec } from '../spec/document.js';
 import { multipartValidator } from '../spec/multipart.js';
 import { bodyContentTypes, MULTIPART_TYPE, routeSchema } from '../spec/routeSchema.js';
@@ -67,6 +69,7 @@ export function registerOperations(
     const onRequest: onRequestHookHandler[] = [];
     if (limits) onRequest.push(limits.global);
     onRequest.push(roleGuard(op.role));
+    onRequest.push(tokenScopeGuard(op));
     if (isUnsafeMethod(op.method)) onRequest.push(csrfGuard);
     if (limits && op.rateLimit) onRequest.push(...limits.named(op.rateLimit));
     onRequest.push(contentTypeGuard(types));

@@ -21,6 +21,9 @@ export interface OperationSpec {
   tag: string;
   role: Role;
   rateLimit?: string;
+  /** `x-vexil-token-scope`: the least personal-API-token scope it needs, `None` for no token
+   *  (absent: `Read` for GET, `Admin` otherwise; plugins/tokenScopes.ts). */
+  tokenScope?: 'Read' | 'Play' | 'Admin' | 'None';
   parameters: ParameterSpec[];
   /** Request body schemas by content type, dereferenced. */
   requestBody?: { required: boolean; content: Record<string, JsonSchema> };
@@ -82,6 +85,7 @@ export function listOperations(doc: OpenApiDocument = loadDocument()): Operation
         tag: (op.tags as string[])[0],
         role: (op['x-vexil-role'] as Role) ?? 'Admin',
         rateLimit: op['x-vexil-rate-limit'] as string | undefined,
+        tokenScope: op['x-vexil-token-scope'] as OperationSpec['tokenScope'],
         parameters,
         requestBody: body && {
           required: body.required ?? false,

@@ -111,6 +111,11 @@
  * redeliverWebhook    → POST /api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver
  * rotateWebhookSecret → POST /api/admin/webhooks/{id}/secret → the endpoint with its new secret
  *
+ * react-admin call    → HTTP (tokens: personal API tokens; filter.userId reaches the entry in meta)
+ * getList             → GET  /api/admin/tokens?skip&count[&userId={filter.userId}]
+ * getOne              → GET  /api/admin/tokens → the one with this id
+ * delete              → DELETE /api/admin/tokens/{id}   (revokes it)
+ *
  * Errors are the client's HttpError (message = the server's title, status), which react-admin
  * shows as notifications and hands to authProvider.checkError.
  */
@@ -254,5 +259,6 @@ export const dataProvider: ConsoleDataProvider = withLifecycleCallbacks(
     listQueryInMeta('instances'),
     listQueryInMeta('logs'),
     listQueryInMeta('webhooks'),
+    listQueryInMeta('tokens'),
   ],
 );

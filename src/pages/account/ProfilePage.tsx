@@ -13,6 +13,7 @@ import { PageLoader } from '@/lib/PageLoader';
 import { usePageTitle } from '@/lib/usePageTitle';
 import { useProfile } from '@/hooks/account';
 import { AvatarUpload } from '@/components/AvatarUpload';
+import { ApiTokensSection } from '@/pages/account/profile/ApiTokensSection';
 import { EmailChangeForm } from '@/pages/account/profile/EmailChangeForm';
 import { PasswordChangeForm } from '@/pages/account/profile/PasswordChangeForm';
 import { ProfileForm } from '@/pages/account/profile/ProfileForm';
@@ -53,6 +54,9 @@ export default function ProfilePage() {
             </Section>
             <Section title={t('account.profile.password.title')}>
               <PasswordChangeForm />
+            </Section>
+            <Section title={t('apiTokens.title')}>
+              <ApiTokensSection role={profile.role} />
             </Section>
           </Stack>
         </Grid>

@@ -1,4 +1,5 @@
 import type { Handlers } from '../../http/handlers.js';
+import { apiTokenHandlers } from './apiTokens.js';
 import { avatarHandlers } from './avatar.js';
 import { emailHandlers } from './email.js';
 import { loginHandlers } from './login.js';
@@ -8,6 +9,7 @@ import { registerHandlers } from './register.js';
 
 /** Account operations (`/api/account/*`). */
 export const accountHandlers: Handlers = {
+  ...apiTokenHandlers,
   ...avatarHandlers,
   ...emailHandlers,
   ...loginHandlers,

@@ -1,4 +1,5 @@
 import type { Handlers } from '../../http/handlers.js';
+import { adminApiTokenHandlers } from './apiTokens.js';
 import { adminConfigHandlers } from './config.js';
 import { adminLogHandlers } from './logs.js';
 import { adminUserHandlers } from './users.js';
@@ -23,4 +24,5 @@ export const adminHandlers: Handlers = {
   ...adminUserHandlers,
   ...adminWebhookHandlers,
   ...adminWebhookDeliveryHandlers,
+  ...adminApiTokenHandlers,
 };

@@ -1,6 +1,7 @@
 import { newSecurityStamp } from '../../db/ids.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { isCaptainOfAnyTeam } from '../../db/repositories/teams.js';
+import { deleteApiTokensAboveRole } from '../../db/repositories/apiTokens.js';
 import {
   countUsers,
   findUserById,
@@ -69,6 +70,9 @@ export const adminUserHandlers: Handlers = {
     // Lifting a ban ends the sessions from before it (services/bans.ts).
     // The personal entry (individual play) is renamed with the account.
     await updateAccount(request.server, user, patch).catch(rethrowAsTaken);
+    // A role lowered below an API token's scope ends the token for good (issue 26): raising the
+    // role again must not bring it back. (Its lookups refuse it already; forgetUser below.)
+    if (patch.role !== undefined) await deleteApiTokensAboveRole(db, user.id, patch.role);
     // The role (a ban included) and the name are part of every signed-in request.
     if (patch.role !== undefined || patch.userName !== undefined) {
       request.server.sessions.forgetUser(user.id);

@@ -12,6 +12,7 @@ import type { UserRecord } from '@/console/data/dataRoutes';
 import { BanButton } from './BanButton';
 import { ResetPasswordButton } from './ResetPasswordButton';
 import { UserInputs } from './UserInputs';
+import { UserTokens } from '@/console/resources/tokens/UserTokens';
 import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
 import { formatDateTime } from '@/lib/time/format';
 
@@ -53,6 +54,7 @@ export function UserEdit() {
         <UserFacts />
         <UserInputs />
       </SimpleForm>
+      <UserTokens />
     </Edit>
   );
 }
