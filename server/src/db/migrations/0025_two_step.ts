@@ -31,9 +31,7 @@ export const twoStep: VexilMigration = {
     await db.schema
       .createTable('recovery_codes')
       .$call(autoIncrementId(dialect))
-      .addColumn('user_id', 'text', (c) =>
-        c.notNull().references('users.id').onDelete('cascade'),
-      )
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('code_hash', 'text', (c) => c.notNull())
       .addColumn('created_at', ms, (c) => c.notNull())
       .addColumn('used_at', ms)
@@ -42,9 +40,7 @@ export const twoStep: VexilMigration = {
     await db.schema
       .createTable('pending_sign_ins')
       .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) =>
-        c.notNull().references('users.id').onDelete('cascade'),
-      )
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('purpose', 'varchar(16)', (c) => c.notNull())
       .addColumn('security_stamp', 'text', (c) => c.notNull())
       .addColumn('created_at', ms, (c) => c.notNull())

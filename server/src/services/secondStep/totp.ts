@@ -14,7 +14,14 @@ export const newTotpSecret = (): string => generateSecret({ length: 20 });
 
 /** The `otpauth://totp/…` URI an authenticator app reads from a QR code. */
 export const totpUri = (secret: string, issuer: string, account: string): string =>
-  generateURI({ issuer, label: account, secret, algorithm: 'sha1', digits: DIGITS, period: PERIOD });
+  generateURI({
+    issuer,
+    label: account,
+    secret,
+    algorithm: 'sha1',
+    digits: DIGITS,
+    period: PERIOD,
+  });
 
 /** The code as typed, without spaces; null when it cannot be a code (6 digits). */
 export function normaliseCode(code: string | null | undefined): string | null {

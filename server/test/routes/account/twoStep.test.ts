@@ -202,7 +202,10 @@ describeEachDatabase('two-step sign-in with an authenticator app', (getDb) => {
     await passwordStep(app, again, user.userName);
     const refused = await secondStep(app, again, { recoveryCode: code });
     expect(refused.json()).toEqual({ title: WRONG_RECOVERY_CODE, status: 400 });
-    const call = signedInCaller(app, await secondStep(app, again, { recoveryCode: recoveryCodes[1] }));
+    const call = signedInCaller(
+      app,
+      await secondStep(app, again, { recoveryCode: recoveryCodes[1] }),
+    );
     const status = await call({ method: 'GET', url: '/api/account/two-step' });
     expect(status.json()).toMatchObject({ totp: true, recoveryCodesLeft: 8 });
   });
@@ -213,7 +216,10 @@ describeEachDatabase('two-step sign-in with an authenticator app', (getDb) => {
     const { secret, recoveryCodes } = await enrol(app, user, step);
     const b = browser();
     await passwordStep(app, b, user.userName);
-    for (const payload of [{}, { code: await codeAt(secret, step), recoveryCode: recoveryCodes[0] }])
+    for (const payload of [
+      {},
+      { code: await codeAt(secret, step), recoveryCode: recoveryCodes[0] },
+    ])
       expect((await secondStep(app, b, payload)).json()).toEqual({
         title: ONE_OF_CODE_OR_RECOVERY,
         status: 400,
@@ -231,14 +237,16 @@ describeEachDatabase('two-step sign-in with an authenticator app', (getDb) => {
       const noCookie = await secondStep(app, other, { code: await codeAt(secret, step) });
       expect(noCookie.statusCode).toBe(401);
       expect(noCookie.json()).toEqual({ title: NO_PENDING_SIGN_IN, status: 401 });
-      const forged = await secondStep(app, { address: b.address, pending: 'forged' }, {
-        code: await codeAt(secret, step),
-      });
+      const forged = await secondStep(
+        app,
+        { address: b.address, pending: 'forged' },
+        {
+          code: await codeAt(secret, step),
+        },
+      );
       expect(forged.statusCode).toBe(401);
 
-      expect((await secondStep(app, b, { code: await codeAt(secret, step) })).statusCode).toBe(
-        200,
-      );
+      expect((await secondStep(app, b, { code: await codeAt(secret, step) })).statusCode).toBe(200);
       const reused = await secondStep(app, b, { recoveryCode: recoveryCodes[0] });
       expect(reused.statusCode).toBe(401);
       expect(reused.json()).toEqual({ title: NO_PENDING_SIGN_IN, status: 401 });
@@ -296,9 +304,7 @@ describeEachDatabase('two-step sign-in with an authenticator app', (getDb) => {
         payload: { old: PASSWORD, new: 'Fresh7890' },
       });
       expect(changed.statusCode).toBe(200);
-      expect((await secondStep(app, b, { code: await codeAt(secret, step) })).statusCode).toBe(
-        401,
-      );
+      expect((await secondStep(app, b, { code: await codeAt(secret, step) })).statusCode).toBe(401);
     });
 
     it('lets one of two requests racing with the same code win', async () => {

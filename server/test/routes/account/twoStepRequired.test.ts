@@ -70,10 +70,20 @@ describeEachDatabase('a second step required for staff', (getDb) => {
         const { secret, uri } = started.json() as { secret: string; uri: string };
         expect(uri).toMatch(/^otpauth:\/\/totp\//);
         const step = await freshStep();
-        const wrong = await secondStep(app, b, { code: '000000' === (await codeAt(secret, step)) ? '111111' : '000000' }, ENROL_CONFIRM);
+        const wrong = await secondStep(
+          app,
+          b,
+          { code: '000000' === (await codeAt(secret, step)) ? '111111' : '000000' },
+          ENROL_CONFIRM,
+        );
         expect(wrong.statusCode).toBe(400);
         expect(sessionCookie(wrong)).toBeUndefined();
-        const confirmed = await secondStep(app, b, { code: await codeAt(secret, step) }, ENROL_CONFIRM);
+        const confirmed = await secondStep(
+          app,
+          b,
+          { code: await codeAt(secret, step) },
+          ENROL_CONFIRM,
+        );
         expect(confirmed.statusCode, confirmed.body).toBe(200);
         expect((confirmed.json() as { codes: string[] }).codes).toHaveLength(10);
         const call = signedInCaller(app, confirmed);

@@ -14,8 +14,7 @@ export const PERIOD_MS = 30_000;
 export const currentStep = (now = Date.now()) => Math.floor(now / PERIOD_MS);
 
 /** The code an authenticator app shows for `step`. */
-export const codeAt = (secret: string, step: number) =>
-  generate({ secret, epoch: step * 30 + 1 });
+export const codeAt = (secret: string, step: number) => generate({ secret, epoch: step * 30 + 1 });
 
 /**
  * Waits (for the clock, not a fixed time) until the current step has at least 8 seconds left, so
@@ -88,7 +87,11 @@ export interface Enrolled {
  * Enrols the user's authenticator app through the profile. The confirmation uses the code of the
  * step before `beforeStep` (drift is accepted), so codes of `beforeStep` and later stay unused.
  */
-export async function enrol(app: FastifyInstance, user: User, beforeStep: number): Promise<Enrolled> {
+export async function enrol(
+  app: FastifyInstance,
+  user: User,
+  beforeStep: number,
+): Promise<Enrolled> {
   const call = await logIn(app, user.userName);
   const started = await call({ method: 'POST', url: '/api/account/two-step/totp' });
   expect(started.statusCode, started.body).toBe(200);
