@@ -2,6 +2,7 @@
 // the password, replay of codes, recovery codes, the pending sign-in's lifetime and cookie, and
 // the sign-in limits counting code guesses. Codes are computed with otplib, as an app would.
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CODE_USED,
@@ -264,11 +265,9 @@ describeEachDatabase('two-step sign-in with an authenticator app', (getDb) => {
         .where('user_id', '=', user.id)
         .executeTakeFirstOrThrow();
       expect(Number(row.expires_at) - Number(row.created_at)).toBeLessThanOrEqual(5 * 60 * 1000);
-      await app.db
-        .updateTable('pending_sign_ins')
-        .set({ expires_at: Date.now() - 1 })
-        .where('user_id', '=', user.id)
-        .execute();
+      await sql`update pending_sign_ins set expires_at = ${Date.now() - 1} where user_id = ${user.id}`.execute(
+        app.db,
+      );
       const late = await secondStep(app, b, { code: await codeAt(secret, step) });
       expect(late.statusCode).toBe(401);
     });
