@@ -11,6 +11,7 @@ import {
 import type { UserRecord } from '@/console/data/dataRoutes';
 import { BanButton } from './BanButton';
 import { ResetPasswordButton } from './ResetPasswordButton';
+import { ResetTwoStepButton } from './ResetTwoStepButton';
 import { UserInputs } from './UserInputs';
 import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
 import { formatDateTime } from '@/lib/time/format';
@@ -20,6 +21,7 @@ function UserEditActions() {
     <TopToolbar>
       <BanButton />
       <ResetPasswordButton />
+      <ResetTwoStepButton />
       <ListButton />
     </TopToolbar>
   );
