@@ -175,6 +175,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/login/second-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a sign-in with the second step
+         * @description **Vexil addition.** Finishes the pending sign-in named by the `vexil_second_step` cookie
+         *     (set by `POST /api/account/login` when it answers `SecondStepRequired`) with a code of the
+         *     authenticator app (`code`) or a recovery code (`recoveryCode`), exactly one of them. On
+         *     success the `vexil_session` cookie is set exactly as a password sign-in sets it, and the
+         *     pending sign-in is used up.
+         *
+         *     A code is accepted once: a code whose time step (30 s) is not later than the last accepted
+         *     one is refused, so a code cannot be replayed within its window; one step of clock drift
+         *     either way is accepted. A recovery code works once. Every attempt counts in the sign-in
+         *     limits of the account and client address like a password (429 with `Retry-After` once they
+         *     are spent), and a pending sign-in dies after 5 wrong codes. A missing, expired, used or
+         *     dead pending sign-in (or one whose account changed its password since) is 401: sign in
+         *     with the password again.
+         *
+         *     The request must carry the `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403
+         *     otherwise).
+         */
+        post: operations["accountLogInSecondStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/login/second-step/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start enrolling an authenticator app during a sign-in that requires it
+         * @description **Vexil addition.** When the organisers require a second step for the account's role and it
+         *     has none, the password sign-in answers `SecondStepRequired` with `enrolRequired`; this
+         *     operation, under that pending sign-in (`vexil_second_step` cookie), makes a new secret
+         *     exactly like `POST /api/account/two-step/totp`. Confirm it with
+         *     `POST /api/account/login/second-step/enrol/confirm`, which signs in.
+         *
+         *     The request must carry the `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403
+         *     otherwise).
+         */
+        post: operations["accountLogInEnrolTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/login/second-step/enrol/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator app and finish a sign-in that required it
+         * @description **Vexil addition.** Confirms the secret made by `POST /api/account/login/second-step/enrol`
+         *     with a code from the app: the second step is on from now, the answer carries the ten
+         *     recovery codes (shown this once), and the `vexil_session` cookie is set. Codes count in the
+         *     sign-in limits and against the pending sign-in like `POST /api/account/login/second-step`.
+         *
+         *     The request must carry the `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403
+         *     otherwise).
+         */
+        post: operations["accountLogInConfirmTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's two-step sign-in
+         * @description **Vexil addition.** Whether an authenticator app is enrolled, how many recovery codes are
+         *     left, and whether the organisers require a second step for the caller's role.
+         */
+        get: operations["accountGetTwoStep"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-step/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start enrolling an authenticator app
+         * @description **Vexil addition.** Makes a new secret (SHA-1, 6 digits, 30 s: what every authenticator app
+         *     understands) and answers it as an `otpauth://` URI for a QR code and as Base32 text. It is
+         *     not in use until confirmed with `POST /api/account/two-step/totp/confirm`; starting again
+         *     replaces an unconfirmed secret. The secret is stored encrypted with a key derived from the
+         *     server secret. Refused (400) while an app is enrolled: turn it off first.
+         *
+         *     An account-security operation: never allowed with an API token. The request must carry the
+         *     `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403 otherwise).
+         */
+        post: operations["accountStartTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-step/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the authenticator app on with a code from it
+         * @description **Vexil addition.** Confirms the secret of `POST /api/account/two-step/totp` with a current
+         *     code from the app: from now on sign-ins ask for a code after the password. Answers ten new
+         *     recovery codes, shown this once. The account's other sessions end (its security stamp
+         *     rotates) and this one is renewed. Wrong codes count in the sign-in limits.
+         *
+         *     An account-security operation: never allowed with an API token. The request must carry the
+         *     `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403 otherwise).
+         */
+        post: operations["accountConfirmTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-step/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the authenticator app off
+         * @description **Vexil addition.** Removes the authenticator app and the recovery codes, given the password
+         *     or a current code (one of them; wrong ones count in the sign-in limits). Refused (400) when
+         *     the organisers require a second step for the caller's role.
+         *
+         *     An account-security operation: never allowed with an API token. The request must carry the
+         *     `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403 otherwise).
+         */
+        post: operations["accountDisableTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-step/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the recovery codes
+         * @description **Vexil addition.** Given a current code of the authenticator app, replaces every recovery
+         *     code (used or not) with ten new ones, shown this once. Wrong codes count in the sign-in
+         *     limits.
+         *
+         *     An account-security operation: never allowed with an API token. The request must carry the
+         *     `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403 otherwise).
+         */
+        post: operations["accountRegenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{userid}/two-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Reset a user's second step
+         * @description **Vexil addition.** Removes the user's authenticator app, recovery codes and pending
+         *     sign-ins, for a user who lost their device: their next sign-in needs the password only (or,
+         *     when their role requires a second step, an enrolment). Logged with the administrator who
+         *     did it.
+         *
+         *     The request must carry the `X-XSRF-TOKEN` header matching the `XSRF-TOKEN` cookie (403
+         *     otherwise).
+         */
+        delete: operations["adminResetTwoStep"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/logout": {
         parameters: {
             query?: never;
@@ -3619,6 +3857,20 @@ export interface components {
             challenge?: string | null;
         };
         /**
+         * @description **Vexil addition.** A way to finish a sign-in after the password: `Totp` (a code from an authenticator app), `RecoveryCode` (one of the one-use recovery codes), `Passkey`.
+         * @enum {string}
+         */
+        SecondStepMethod: "Totp" | "RecoveryCode" | "Passkey";
+        /** @description **Vexil addition.** What the pending sign-in needs. `methods` lists the second steps the account has set up. With `enrolRequired` the account's role requires a second step and it has none: it must enrol an authenticator app (`/api/account/login/second-step/enrol`) before it is signed in, and `methods` is empty. */
+        SecondStepChallenge: {
+            methods: components["schemas"]["SecondStepMethod"][];
+            enrolRequired: boolean;
+        };
+        /** @description **Vexil addition.** The answer to a right password when the account needs a second step: no session yet, but the `vexil_second_step` cookie names a pending sign-in (5 minutes, one use). */
+        SecondStepRequired: {
+            secondStep: components["schemas"]["SecondStepChallenge"];
+        };
+        /**
          * @description Captcha provider.
          * @enum {string}
          */
@@ -3641,6 +3893,45 @@ export interface components {
              */
             status: number;
         };
+        /** @description **Vexil addition.** Finishes a pending sign-in: exactly one of `code` (6 digits from the authenticator app; spaces are ignored) and `recoveryCode`. */
+        SecondStepModel: {
+            /** @description The current code of the authenticator app. */
+            code?: string | null;
+            /** @description One of the account's unused recovery codes (hyphens, spaces and case ignored). */
+            recoveryCode?: string | null;
+        };
+        /** @description **Vexil addition.** A new authenticator-app secret, not yet in use: `uri` is the `otpauth://` URI to show as a QR code, `secret` the same secret as Base32 text to type in by hand. It is turned on once a code from it is confirmed. */
+        TotpEnrolment: {
+            secret: string;
+            uri: string;
+        };
+        /** @description **Vexil addition.** A code from the authenticator app (6 digits; spaces ignored). */
+        TotpCodeModel: {
+            code: string;
+        };
+        /** @description **Vexil addition.** Ten one-use recovery codes, shown this once (the server keeps only their hashes). Each finishes one sign-in in place of an authenticator code. */
+        RecoveryCodes: {
+            codes: string[];
+        };
+        /** @description **Vexil addition.** The caller's two-step sign-in. */
+        TwoStepStatus: {
+            /** @description An authenticator app is enrolled and asked at sign-in. */
+            totp: boolean;
+            /** @description Unused recovery codes. */
+            recoveryCodesLeft: number;
+            /** @description The organisers require a second step for the caller's role (it cannot be turned off). */
+            required: boolean;
+        };
+        /** @description **Vexil addition.** Turning the second step off asks for proof of the account: the password or a current code of the authenticator app (one of them). */
+        TotpDisableModel: {
+            password?: string | null;
+            code?: string | null;
+        };
+        /**
+         * Format: uuid
+         * @description Lower-case hyphenated GUID.
+         */
+        Guid: string;
         /** @description Changes to the caller's profile. An omitted or `null` field is left unchanged; any other value (including an empty string, where allowed) replaces the stored one. */
         ProfileUpdateModel: {
             /** @description New user name, 3 to 15 characters; applied only when it differs from the current one. */
@@ -3678,11 +3969,6 @@ export interface components {
              */
             status: number;
         };
-        /**
-         * Format: uuid
-         * @description Lower-case hyphenated GUID.
-         */
-        Guid: string;
         /**
          * @description User role, ordered Banned < User < Monitor < Admin.
          * @enum {string}
@@ -3767,6 +4053,8 @@ export interface components {
             emailConfirmationRequired: boolean;
             /** @description Comma-separated allowed email domains (entries trimmed; the text after `@` must equal an entry exactly, case-sensitively). Empty string (the default) = any domain. */
             emailDomainList: string;
+            /** @description **Vexil addition.** Admin and Monitor accounts must sign in with a second step: one without any is sent to enrol an authenticator app after its password, before it gets a session. Default `false`; omitted on update = left unchanged. */
+            requireSecondStepForStaff?: boolean;
         };
         /** @description Site identity. Reading returns every field (`null` where unset). On update `title` and `slogan` are required, a `null` or omitted optional string is left unchanged, and `logoHash` / `faviconHash` are ignored (the logo has its own endpoints). */
         GlobalConfig: {
@@ -6048,8 +6336,8 @@ export interface components {
             };
             content?: never;
         };
-        /** @description The input failed validation or a business rule. */
-        BadRequest: {
+        /** @description Not signed in, or the session is no longer valid. */
+        Unauthorized: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6057,8 +6345,8 @@ export interface components {
                 "application/json": components["schemas"]["RequestResponse"];
             };
         };
-        /** @description Not signed in, or the session is no longer valid. */
-        Unauthorized: {
+        /** @description The input failed validation or a business rule. */
+        BadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6269,14 +6557,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in. */
+            /** @description Signed in (an empty body). **Vexil addition:** when the account has a second step (or its role requires one it has not set up), the password alone does not sign in: the body is `SecondStepRequired`, no session cookie is set, and the `vexil_second_step` cookie (HttpOnly, SameSite=Strict, 5 minutes) names the pending sign-in that `POST /api/account/login/second-step` finishes. */
             200: {
                 headers: {
-                    /** @description The new `vexil_session` session cookie (HttpOnly, SameSite=Lax, 7 days, sliding), after deletion headers for any earlier session. */
+                    /** @description The new `vexil_session` session cookie (HttpOnly, SameSite=Lax, 7 days, sliding), after deletion headers for any earlier session; or, with a second step, the `vexil_second_step` cookie. */
                     "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SecondStepRequired"];
+                };
             };
             /** @description Invalid input; captcha failed. When the captcha is asked for only because of the account's failed sign-ins, `data` names it (`RequestResponseOfCaptchaInfo`). */
             400: {
@@ -6298,6 +6588,336 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountLogInSecondStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondStepModel"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    /** @description The new `vexil_session` session cookie, and the deletion of `vexil_second_step`. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (neither or both of `code` and `recoveryCode`); the code or recovery code is wrong or was used already. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description No pending sign-in (missing, expired, used up or ended by wrong codes). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountLogInEnrolTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret (not in use until confirmed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+            /** @description The pending sign-in does not require an enrolment. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description No pending sign-in (missing, expired, used up or ended by wrong codes). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountLogInConfirmTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpCodeModel"];
+            };
+        };
+        responses: {
+            /** @description Enrolled and signed in; the recovery codes, shown this once. */
+            200: {
+                headers: {
+                    /** @description The new `vexil_session` session cookie. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description Invalid input; the code is wrong; no enrolment was started; the pending sign-in does not require an enrolment. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description No pending sign-in (missing, expired, used up or ended by wrong codes). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountGetTwoStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's two-step sign-in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoStepStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountStartTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret (not in use until confirmed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountConfirmTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpCodeModel"];
+            };
+        };
+        responses: {
+            /** @description On; the recovery codes, shown this once. */
+            200: {
+                headers: {
+                    /** @description The renewed `vexil_session` session cookie. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description Invalid input; wrong code; no enrolment started; already on. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountDisableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpDisableModel"];
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyOk"];
+            /** @description Invalid input; wrong password or code; not enrolled; required for the caller's role. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountRegenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpCodeModel"];
+            };
+        };
+        responses: {
+            /** @description The new recovery codes, shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description Invalid input; wrong code; not enrolled. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    adminResetTwoStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id. */
+                userid: components["schemas"]["Guid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmptyOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such user; `status` is 404. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];

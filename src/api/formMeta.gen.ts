@@ -6,6 +6,11 @@ export const enums = {
     "AdminConfirmationRequired",
     "EmailConfirmationRequired"
   ],
+  "SecondStepMethod": [
+    "Totp",
+    "RecoveryCode",
+    "Passkey"
+  ],
   "CaptchaProvider": [
     "None",
     "HashPow",
@@ -456,6 +461,40 @@ export const models = {
       }
     }
   },
+  "SecondStepChallenge": {
+    "required": [
+      "methods",
+      "enrolRequired"
+    ],
+    "fields": {
+      "methods": {
+        "type": "array",
+        "maxItems": 3,
+        "items": {
+          "type": "string",
+          "enum": [
+            "Totp",
+            "RecoveryCode",
+            "Passkey"
+          ],
+          "enumName": "SecondStepMethod"
+        }
+      },
+      "enrolRequired": {
+        "type": "boolean"
+      }
+    }
+  },
+  "SecondStepRequired": {
+    "required": [
+      "secondStep"
+    ],
+    "fields": {
+      "secondStep": {
+        "ref": "SecondStepChallenge"
+      }
+    }
+  },
   "ClientCaptchaInfoModel": {
     "required": [
       "type",
@@ -491,6 +530,99 @@ export const models = {
       "status": {
         "type": "integer",
         "format": "int32"
+      }
+    }
+  },
+  "SecondStepModel": {
+    "required": [],
+    "fields": {
+      "code": {
+        "type": "string",
+        "nullable": true,
+        "maxLength": 16
+      },
+      "recoveryCode": {
+        "type": "string",
+        "nullable": true,
+        "maxLength": 64
+      }
+    }
+  },
+  "TotpEnrolment": {
+    "required": [
+      "secret",
+      "uri"
+    ],
+    "fields": {
+      "secret": {
+        "type": "string",
+        "maxLength": 128
+      },
+      "uri": {
+        "type": "string",
+        "maxLength": 2048
+      }
+    }
+  },
+  "TotpCodeModel": {
+    "required": [
+      "code"
+    ],
+    "fields": {
+      "code": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 16
+      }
+    }
+  },
+  "RecoveryCodes": {
+    "required": [
+      "codes"
+    ],
+    "fields": {
+      "codes": {
+        "type": "array",
+        "maxItems": 10,
+        "items": {
+          "type": "string",
+          "maxLength": 64
+        }
+      }
+    }
+  },
+  "TwoStepStatus": {
+    "required": [
+      "totp",
+      "recoveryCodesLeft",
+      "required"
+    ],
+    "fields": {
+      "totp": {
+        "type": "boolean"
+      },
+      "recoveryCodesLeft": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 10
+      },
+      "required": {
+        "type": "boolean"
+      }
+    }
+  },
+  "TotpDisableModel": {
+    "required": [],
+    "fields": {
+      "password": {
+        "type": "string",
+        "nullable": true,
+        "maxLength": 128
+      },
+      "code": {
+        "type": "string",
+        "nullable": true,
+        "maxLength": 16
       }
     }
   },
@@ -748,6 +880,9 @@ export const models = {
       "emailDomainList": {
         "type": "string",
         "maxLength": 65536
+      },
+      "requireSecondStepForStaff": {
+        "type": "boolean"
       }
     }
   },

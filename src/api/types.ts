@@ -22,6 +22,16 @@ export type PasswordChange = Schemas['PasswordChangeModel'];
 export type MailChange = Schemas['MailChangeModel'];
 export type RequestResponse = Schemas['RequestResponse'];
 
+// two-step sign-in (issue 26)
+export type SecondStepMethod = Schemas['SecondStepMethod'];
+export type SecondStepRequired = Schemas['SecondStepRequired'];
+export type SecondStepChallenge = Schemas['SecondStepChallenge'];
+export type SecondStepRequest = Schemas['SecondStepModel'];
+export type TotpEnrolment = Schemas['TotpEnrolment'];
+export type RecoveryCodes = Schemas['RecoveryCodes'];
+export type TwoStepStatus = Schemas['TwoStepStatus'];
+export type TotpDisableRequest = Schemas['TotpDisableModel'];
+
 // info
 export type Post = Schemas['PostInfoModel'];
 export type PostDetail = Schemas['PostDetailModel'];

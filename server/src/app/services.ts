@@ -23,6 +23,7 @@ import { scoreboardsPlugin } from '../services/plugins/scoreboards.js';
 import { sessionsPlugin } from '../services/plugins/sessions.js';
 import { apiTokensPlugin } from '../services/plugins/apiTokens.js';
 import { submissionBatchesPlugin } from '../services/plugins/submissionBatches.js';
+import { totpPlugin } from '../services/plugins/totp.js';
 import { settingsPlugin } from '../services/plugins/settings.js';
 import { webhooksPlugin } from '../services/plugins/webhooks.js';
 import { unlocksPlugin } from '../services/plugins/unlocks.js';
@@ -56,6 +57,7 @@ export const services = fp<AppDependencies>(
     await app.register(accountTokensPlugin);
     await app.register(accountMailPlugin);
     await app.register(captchaPlugin);
+    await app.register(totpPlugin);
   },
   { name: 'vexil-services', dependencies: ['vexil-foundation', 'vexil-external-plugins'] },
 );

@@ -12,6 +12,7 @@ import type { ParticipationTables } from './tables/participations.js';
 import type { PlatformTables } from './tables/platform.js';
 import type { PostTables } from './tables/posts.js';
 import type { TeamTables } from './tables/teams.js';
+import type { TwoStepTables } from './tables/twoStep.js';
 import type { UnlockTables } from './tables/unlocks.js';
 import type { WebhookTables } from './tables/webhooks.js';
 
@@ -29,4 +30,5 @@ export interface DB
     AwardTables,
     UnlockTables,
     HintTables,
-    ApiTokenTables {}
+    ApiTokenTables,
+    TwoStepTables {}

@@ -15,7 +15,8 @@ import { errorMessageOf, useNotify } from '@/lib/notifications';
 import { statusOf } from '@/lib/notifications/describeError';
 import { usePageTitle } from '@/lib/usePageTitle';
 import { useLogin, useProfile } from '@/hooks/account';
-import type { CaptchaInfo } from '@/api/types';
+import type { CaptchaInfo, SecondStepChallenge } from '@/api/types';
+import { SecondStepCard } from '@/pages/account/components/SecondStepForm';
 import { AccountCard } from '@/pages/account/components/AccountCard';
 import { PasswordField } from '@/pages/account/components/PasswordField';
 import { safeRedirect } from '@/lib/links';
@@ -48,8 +49,18 @@ export default function LoginPage() {
   const login = useLogin();
   const [failure, setFailure] = useState<string>();
   const form = useForm({ userName: '', password: '' }, validators);
+  // Set when the password was right and a second step is asked (two-step sign-in).
+  const [secondStep, setSecondStep] = useState<SecondStepChallenge>();
 
   if (profile && !login.isPending) return <Navigate to={from} replace />;
+  if (secondStep)
+    return (
+      <SecondStepCard
+        challenge={secondStep}
+        onSignedIn={() => navigate(from, { replace: true })}
+        onRestart={() => setSecondStep(undefined)}
+      />
+    );
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -58,7 +69,8 @@ export default function LoginPage() {
     login.mutate(
       { ...form.values, challenge: captcha.answer },
       {
-        onSuccess: () => navigate(from, { replace: true }),
+        onSuccess: (result) =>
+          result?.secondStep ? setSecondStep(result.secondStep) : navigate(from, { replace: true }),
         onError: (error) => {
           captcha.reset(); // an answer is good for one request
           const asked = requiredCaptcha(error);

@@ -18,6 +18,7 @@ import { EmailChangeForm } from '@/pages/account/profile/EmailChangeForm';
 import { PasswordChangeForm } from '@/pages/account/profile/PasswordChangeForm';
 import { ProfileForm } from '@/pages/account/profile/ProfileForm';
 import { Section } from '@/pages/account/profile/Section';
+import { TwoStepSection } from '@/pages/account/profile/TwoStepSection';
 import { loginPath, playerPaths } from '@/lib/paths';
 
 export default function ProfilePage() {
@@ -54,6 +55,9 @@ export default function ProfilePage() {
             </Section>
             <Section title={t('account.profile.password.title')}>
               <PasswordChangeForm />
+            </Section>
+            <Section title={t('twoStep.profile.title')}>
+              <TwoStepSection account={profile.userName ?? ''} />
             </Section>
             <Section title={t('apiTokens.title')}>
               <ApiTokensSection role={profile.role} />

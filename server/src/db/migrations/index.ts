@@ -24,6 +24,7 @@ import { pricedHints } from './0020_priced_hints.js';
 import { scoreVisibility } from './0021_score_visibility.js';
 import { individualPlay } from './0022_individual_play.js';
 import { apiTokens } from './0023_api_tokens.js';
+import { twoStep } from './0025_two_step.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -51,4 +52,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0021_score_visibility': scoreVisibility,
   '0022_individual_play': individualPlay,
   '0023_api_tokens': apiTokens,
+  '0025_two_step': twoStep,
 };

@@ -6,6 +6,7 @@ import { loginHandlers } from './login.js';
 import { profileHandlers } from './profile.js';
 import { recoveryHandlers } from './recovery.js';
 import { registerHandlers } from './register.js';
+import { twoStepHandlers } from './twoStep.js';
 
 /** Account operations (`/api/account/*`). */
 export const accountHandlers: Handlers = {
@@ -16,4 +17,5 @@ export const accountHandlers: Handlers = {
   ...profileHandlers,
   ...recoveryHandlers,
   ...registerHandlers,
+  ...twoStepHandlers,
 };

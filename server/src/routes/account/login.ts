@@ -10,6 +10,7 @@ import { ApiError, badRequest } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { accountKey } from '../../services/loginThrottle.js';
 import { CAPTCHA_FAILED } from './guards.js';
+import { secondStepAfterPassword } from './secondStepLogin.js';
 import {
   clearSessionCookie,
   closeCurrentSession,
@@ -70,6 +71,11 @@ export const loginHandlers: Handlers = {
       );
       throw new ApiError(401, failure ?? WRONG_CREDENTIALS);
     }
+
+    // With a second step the password alone does not sign in, and does not clear the address's
+    // failures either: only the finished sign-in does (secondStepLogin.ts).
+    const secondStep = await secondStepAfterPassword(request, reply, user, policy);
+    if (secondStep) return secondStep;
 
     const now = Date.now();
     const token = await withTransaction(db, async (trx) => {

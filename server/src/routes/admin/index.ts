@@ -11,6 +11,7 @@ import { adminWriteupHandlers } from './writeups.js';
 import { adminOverviewHandlers } from './overview.js';
 import { adminWebhookDeliveryHandlers } from './webhookDeliveries.js';
 import { adminWebhookHandlers } from './webhooks.js';
+import { adminTwoStepHandlers } from './twoStep.js';
 
 export const adminHandlers: Handlers = {
   ...adminOverviewHandlers,
@@ -25,4 +26,5 @@ export const adminHandlers: Handlers = {
   ...adminWebhookHandlers,
   ...adminWebhookDeliveryHandlers,
   ...adminApiTokenHandlers,
+  ...adminTwoStepHandlers,
 };

@@ -21,6 +21,11 @@ export function AccountPolicySection({ record }: { record: AccountPolicy | null 
         <BooleanInput key={flag} source={flag} helperText={`resources.settings.helpers.${flag}`} />
       ))}
       <DomainListInput />
+      <BooleanInput
+        source="requireSecondStepForStaff"
+        label="twoStep.console.require_for_staff"
+        helperText="twoStep.console.require_for_staff_help"
+      />
     </SettingsSection>
   );
 }

@@ -11,6 +11,7 @@ import {
 import type { UserRecord } from '@/console/data/dataRoutes';
 import { BanButton } from './BanButton';
 import { ResetPasswordButton } from './ResetPasswordButton';
+import { ResetTwoStepButton } from './ResetTwoStepButton';
 import { UserInputs } from './UserInputs';
 import { UserTokens } from '@/console/resources/tokens/UserTokens';
 import { UnsavedChangesGuard } from '@/console/forms/UnsavedChangesGuard';
@@ -21,6 +22,7 @@ function UserEditActions() {
     <TopToolbar>
       <BanButton />
       <ResetPasswordButton />
+      <ResetTwoStepButton />
       <ListButton />
     </TopToolbar>
   );

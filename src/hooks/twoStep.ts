@@ -1,0 +1,86 @@
+/**
+ * Two-step sign-in hooks (issue 26): the second step of a sign-in (and the enrolment a staff
+ * role may require there), and the profile's authenticator app and recovery codes.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+import type { SecondStepRequest, TotpDisableRequest } from '@/api/types';
+import { accountKeys } from '@/hooks/account';
+
+export const twoStepKeys = {
+  status: ['account', 'two-step'] as const,
+};
+
+export function useTwoStepStatus() {
+  return useQuery({
+    queryKey: twoStepKeys.status,
+    queryFn: async () => unwrap(await api.GET('/api/account/two-step')),
+  });
+}
+
+/** After a call that signed someone in, or changed the second step. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: accountKeys.profile }),
+      queryClient.invalidateQueries({ queryKey: twoStepKeys.status }),
+    ]);
+}
+
+/** Finishes a pending sign-in with a code or a recovery code. */
+export function useSecondStep() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (body: SecondStepRequest) =>
+      unwrap(await api.POST('/api/account/login/second-step', { body })),
+    onSuccess: refresh,
+  });
+}
+
+/** A new secret under a pending sign-in that must enrol (its role requires a second step). */
+export function useSignInEnrolStart() {
+  return useMutation({
+    mutationFn: async () => unwrap(await api.POST('/api/account/login/second-step/enrol')),
+  });
+}
+
+export function useSignInEnrolConfirm() {
+  return useMutation({
+    mutationFn: async (code: string) =>
+      unwrap(await api.POST('/api/account/login/second-step/enrol/confirm', { body: { code } })),
+  });
+}
+
+export function useStartTotp() {
+  return useMutation({
+    mutationFn: async () => unwrap(await api.POST('/api/account/two-step/totp')),
+  });
+}
+
+export function useConfirmTotp() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (code: string) =>
+      unwrap(await api.POST('/api/account/two-step/totp/confirm', { body: { code } })),
+    onSuccess: refresh,
+  });
+}
+
+export function useDisableTotp() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (body: TotpDisableRequest) =>
+      unwrap(await api.POST('/api/account/two-step/totp/disable', { body })),
+    onSuccess: refresh,
+  });
+}
+
+export function useRegenerateRecoveryCodes() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (code: string) =>
+      unwrap(await api.POST('/api/account/two-step/recovery-codes', { body: { code } })),
+    onSuccess: refresh,
+  });
+}
