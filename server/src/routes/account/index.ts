@@ -2,6 +2,8 @@ import type { Handlers } from '../../http/handlers.js';
 import { avatarHandlers } from './avatar.js';
 import { emailHandlers } from './email.js';
 import { loginHandlers } from './login.js';
+import { passkeyHandlers } from './passkeys.js';
+import { passkeySignInHandlers } from './passkeySignIn.js';
 import { profileHandlers } from './profile.js';
 import { recoveryHandlers } from './recovery.js';
 import { registerHandlers } from './register.js';
@@ -11,6 +13,8 @@ export const accountHandlers: Handlers = {
   ...avatarHandlers,
   ...emailHandlers,
   ...loginHandlers,
+  ...passkeyHandlers,
+  ...passkeySignInHandlers,
   ...profileHandlers,
   ...recoveryHandlers,
   ...registerHandlers,
