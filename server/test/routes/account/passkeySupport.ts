@@ -13,10 +13,10 @@ import type { CeremonyTweaks, SoftAuthenticator } from '../../support/softAuthen
 export async function accountWithSession(
   app: FastifyInstance,
   overrides: Partial<NewUser> = {},
-): Promise<{ user: User; call: Caller }> {
+): Promise<{ user: User; token: string; call: Caller }> {
   const user = await createUser(app.db, buildNewUser(overrides));
   const { token } = await createSession(app.db, user.id, { ip: '127.0.0.1', now: Date.now() });
-  return { user, call: caller(app, token) };
+  return { user, token, call: caller(app, token) };
 }
 
 /** Starts a ceremony: the options and the `vexil_passkey` cookie's value. */
