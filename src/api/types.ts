@@ -22,6 +22,11 @@ export type PasswordChange = Schemas['PasswordChangeModel'];
 export type MailChange = Schemas['MailChangeModel'];
 export type RequestResponse = Schemas['RequestResponse'];
 
+// passkeys (issue 26)
+export type Passkey = Schemas['PasskeyModel'];
+export type PasskeyRegistrationCredential = Schemas['PasskeyRegistrationCredential'];
+export type PasskeyAssertion = Schemas['PasskeyAssertionModel'];
+
 // info
 export type Post = Schemas['PostInfoModel'];
 export type PostDetail = Schemas['PostDetailModel'];

@@ -18,6 +18,7 @@ import { useLogin, useProfile } from '@/hooks/account';
 import type { CaptchaInfo } from '@/api/types';
 import { AccountCard } from '@/pages/account/components/AccountCard';
 import { PasswordField } from '@/pages/account/components/PasswordField';
+import { PasskeySignIn } from '@/pages/account/components/PasskeySignIn';
 import { safeRedirect } from '@/lib/links';
 import { playerPaths } from '@/lib/paths';
 
@@ -92,6 +93,7 @@ export default function LoginPage() {
       <CaptchaSubmit captcha={captcha} pending={login.isPending}>
         {t('account.login.submit')}
       </CaptchaSubmit>
+      <PasskeySignIn onSignedIn={() => navigate(from, { replace: true })} />
       <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
         <Link component={RouterLink} to={playerPaths.recovery} variant="body2">
           {t('account.login.forgot')}

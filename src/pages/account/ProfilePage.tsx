@@ -15,6 +15,7 @@ import { useProfile } from '@/hooks/account';
 import { AvatarUpload } from '@/components/AvatarUpload';
 import { EmailChangeForm } from '@/pages/account/profile/EmailChangeForm';
 import { PasswordChangeForm } from '@/pages/account/profile/PasswordChangeForm';
+import { PasskeysSection } from '@/pages/account/profile/PasskeysSection';
 import { ProfileForm } from '@/pages/account/profile/ProfileForm';
 import { Section } from '@/pages/account/profile/Section';
 import { loginPath, playerPaths } from '@/lib/paths';
@@ -53,6 +54,9 @@ export default function ProfilePage() {
             </Section>
             <Section title={t('account.profile.password.title')}>
               <PasswordChangeForm />
+            </Section>
+            <Section title={t('passkeys.title')}>
+              <PasskeysSection />
             </Section>
           </Stack>
         </Grid>
