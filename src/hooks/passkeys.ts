@@ -80,7 +80,8 @@ export function usePasskeySignIn() {
         }),
       );
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.profile }),
+    // The profile (the session) and everything of the account, the passkeys' last use included.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   });
 }
 

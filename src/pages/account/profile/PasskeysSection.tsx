@@ -99,11 +99,14 @@ export function PasskeysSection() {
                 primary={passkey.name}
                 secondary={
                   <>
-                    {t('passkeys.created', { time: when(passkey.createdAt) })}
-                    <br />
-                    {passkey.lastUsedAt === null
-                      ? t('passkeys.never_used')
-                      : t('passkeys.last_used', { time: when(passkey.lastUsedAt) })}
+                    <span style={{ display: 'block' }}>
+                      {t('passkeys.created', { time: when(passkey.createdAt) })}
+                    </span>
+                    <span style={{ display: 'block' }}>
+                      {passkey.lastUsedAt === null
+                        ? t('passkeys.never_used')
+                        : t('passkeys.last_used', { time: when(passkey.lastUsedAt) })}
+                    </span>
                   </>
                 }
                 slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
