@@ -12,7 +12,8 @@
 // `passkey_challenges`: a ceremony's challenge, held on the server (shared by every instance) for
 // a few minutes and deleted on first use. `id` is the SHA-256 hex of the random token in the
 // browser's `vexil_passkey` cookie (the token itself is never stored); `purpose` is `register`
-// (then `user_id` is the account adding a passkey) or `signIn` (`user_id` null: no user name).
+// (then `user_id` is the account adding a passkey), `secondStep` (the account signing in with its
+// password) or `signIn` (`user_id` null: no user name).
 import { autoIncrementId, epochMs, type VexilMigration } from './columns.js';
 
 export const passkeys: VexilMigration = {

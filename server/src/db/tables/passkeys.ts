@@ -21,13 +21,14 @@ export interface PasskeysTable {
   last_used_at: EpochMs | null;
 }
 
-export type PasskeyChallengePurpose = 'register' | 'signIn';
+/** `secondStep`: a password sign-in's second step, bound to the account signing in. */
+export type PasskeyChallengePurpose = 'register' | 'signIn' | 'secondStep';
 
 export interface PasskeyChallengesTable {
   /** SHA-256 hex of the token in the `vexil_passkey` cookie. */
   id: Immutable<string>;
   purpose: Immutable<PasskeyChallengePurpose>;
-  /** The account of a `register` ceremony; null for a sign-in (no user name). */
+  /** The account of a `register` or `secondStep` ceremony; null for a sign-in (no user name). */
   user_id: Immutable<string | null>;
   /** Base64URL, as sent in the options. */
   challenge: Immutable<string>;
