@@ -1,6 +1,7 @@
 // A player adds a passkey on the profile page, signs out, and signs in with the passkey alone (no
 // user name), in Chromium with its virtual authenticator (CDP WebAuthn domain: a platform
-// authenticator holding discoverable credentials, verifying the user). At desktop and phone width.
+// authenticator holding discoverable credentials, verifying the user); then renames and deletes
+// it, and the deleted passkey no longer signs in. At desktop and phone width.
 // The site is opened at http://localhost:<port>: a WebAuthn relying party id is a domain, never
 // an IP address, and Chromium treats localhost as a secure context.
 import { mkdir } from 'node:fs/promises';
@@ -67,7 +68,7 @@ describe('a player signs in with a passkey', skipUnless(enabled, noChromium), ()
     ['desktop', 1280, 900],
     ['phone', 375, 812],
   ] as const) {
-    it(`adds a passkey on the profile, signs out, and signs in with it alone, at ${width} px`, async () => {
+    it(`adds a passkey on the profile, signs in with it alone, renames and deletes it, at ${width} px`, async () => {
       const userName = `key${who}${suffix}`;
       const session = await registerThroughApi(site, {
         userName,
@@ -119,8 +120,31 @@ describe('a player signs in with a passkey', skipUnless(enabled, noChromium), ()
         expect(stored).toMatchObject({ name: `My ${who}` });
         expect(stored!.lastUsedAt).not.toBeNull();
         await page.goto(`${site}/account/profile`);
-        await section.getByText(/^Last used /).waitFor();
+        await section.getByText(/Last used /).waitFor();
         await shot(page, `profile-used-${who}`);
+
+        // Rename it, then delete it: the authenticator still holds it, and the site refuses it.
+        await list.getByRole('button', { name: `Rename My ${who}` }).click();
+        const rename = page.getByRole('dialog', { name: 'Rename passkey' });
+        await rename.getByLabel('Passkey name').fill(`Old ${who}`);
+        await rename.getByRole('button', { name: 'Save' }).click();
+        await list.getByText(`Old ${who}`).waitFor();
+        await list.getByRole('button', { name: `Delete Old ${who}` }).click();
+        const confirm = page.getByRole('dialog', { name: 'Delete this passkey?' });
+        await confirm
+          .getByText(`“Old ${who}” will no longer sign you in.`, { exact: false })
+          .waitFor();
+        await confirm.getByRole('button', { name: 'Delete' }).click();
+        await section.getByText('No passkeys yet.').waitFor();
+        expect(await listPasskeys(server.app.db, user!.id)).toEqual([]);
+
+        await page.getByRole('button', { name: `Account menu of ${userName}` }).click();
+        await page.getByRole('menuitem', { name: 'Sign out' }).click();
+        await page.goto(`${site}/account/login`);
+        await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+        await page.getByText('The passkey was not accepted').waitFor();
+        expect(await page.getByRole('button', { name: /^Account menu of/ }).count()).toBe(0);
+        await shot(page, `refused-${who}`);
       } finally {
         await context?.close();
         await session.dispose();
@@ -131,6 +155,9 @@ describe('a player signs in with a passkey', skipUnless(enabled, noChromium), ()
   it('logged no errors; the only failed requests were signed-out profile checks', () => {
     expect(pages.errors).toEqual([]);
     expect(pages.failedRequests).toEqual([]);
-    expect(new Set(pages.failedResponses)).toEqual(new Set(['401 /api/account/profile']));
+    // Besides signed-out profile checks, the deleted passkey's refusals.
+    expect(new Set(pages.failedResponses)).toEqual(
+      new Set(['401 /api/account/profile', '401 /api/account/passkeys/signin']),
+    );
   });
 });
