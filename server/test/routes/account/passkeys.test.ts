@@ -324,6 +324,16 @@ describeEachDatabase('passkeys', (getDb) => {
     expect(response.json()).toEqual({ title: PASSKEY_REFUSED, status: 401 });
   });
 
+  it('deletes the passkeys with their account', async () => {
+    const { user, authenticator } = await accountWithPasskey();
+    const admin = server.as('Admin');
+    const deleted = await admin({ method: 'DELETE', url: `/api/admin/users/${user.id}` });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await findPasskeyByCredentialId(server.app.db, authenticator.credentialId)).toBeNull();
+    const { response } = await signInWithPasskey(server.anonymous, authenticator);
+    expect(response.json()).toEqual({ title: PASSKEY_REFUSED, status: 401 });
+  });
+
   it('says which users have passkeys (for the console)', async () => {
     const withOne = await accountWithPasskey();
     const without = await accountWithSession(server.app);
