@@ -645,6 +645,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's passkeys
+         * @description **Vexil addition.** The signed-in account's passkeys, the oldest first: name, when it was
+         *     added and when it last signed in.
+         */
+        get: operations["accountGetPasskeys"];
+        put?: never;
+        /**
+         * Add a passkey
+         * @description **Vexil addition.** Verifies the new credential against the challenge of
+         *     `POST /api/account/passkeys/registeroptions` (named by its `vexil_passkey` cookie; one use,
+         *     5 minutes, issued to this account) and the site's relying party (`VEXIL_PUBLIC_URL`, else
+         *     the request's host name: never an IP address), and keeps it under the given name. The
+         *     authenticator must have verified the user. Logged for the admin log.
+         */
+        post: operations["accountAddPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/registeroptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding a passkey
+         * @description **Vexil addition.** Issues a one-use registration challenge for the signed-in account
+         *     (kept on the server for 5 minutes, named by the HttpOnly `vexil_passkey` cookie set here)
+         *     and answers the options for `navigator.credentials.create`: a discoverable credential with
+         *     user verification, excluding the account's passkeys.
+         */
+        post: operations["accountPasskeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename a passkey
+         * @description **Vexil addition.** Renames one of the signed-in account's passkeys.
+         */
+        put: operations["accountRenamePasskey"];
+        post?: never;
+        /**
+         * Delete a passkey
+         * @description **Vexil addition.** Deletes one of the signed-in account's passkeys: it no longer signs in.
+         *     Logged for the admin log.
+         */
+        delete: operations["accountDeletePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/signinoptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in with a passkey
+         * @description **Vexil addition.** Issues a one-use sign-in challenge (kept on the server for 5 minutes,
+         *     named by the HttpOnly `vexil_passkey` cookie set here) and answers the options for
+         *     `navigator.credentials.get`, with no credentials listed: the authenticator offers the
+         *     passkeys it holds for this site, so no user name is asked for.
+         */
+        post: operations["accountPasskeySignInOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description **Vexil addition.** Signs in with a passkey alone: the assertion must answer the challenge
+         *     of `POST /api/account/passkeys/signinoptions` (its `vexil_passkey` cookie; one use, 5
+         *     minutes, gone whatever the outcome), come from the site's origin and relying party, carry
+         *     user verification, and be signed by a registered passkey whose signature counter moved
+         *     forward (authenticators that always report 0 excepted); the new counter is stored. A
+         *     passkey is two factors (something held, verified by PIN or biometrics), so no second step
+         *     follows. Banned accounts get 401 with their own message once the passkey is verified; an
+         *     unconfirmed email gets the same 401 as any refused passkey. Any existing session is ended
+         *     first, and the new one is set as by `POST /api/account/login`.
+         *
+         *     Failures are counted by the sign-in limits of `POST /api/account/login`, per account (once
+         *     the passkey names one) and client address: a locked-out pair gets 429 with `Retry-After`.
+         *     Logged for the admin log.
+         */
+        post: operations["accountPasskeySignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/config": {
         parameters: {
             query?: never;
@@ -4041,6 +4173,134 @@ export interface components {
             token: string;
             info: components["schemas"]["ApiTokenInfoModel"];
         };
+        /**
+         * Format: int32
+         * @description A positive 32-bit integer id.
+         */
+        Int32Id: number;
+        /** @description One passkey of the signed-in account. */
+        PasskeyModel: {
+            id: components["schemas"]["Int32Id"];
+            /** @description The name its owner gave it. */
+            name: string;
+            createdAt: components["schemas"]["Timestamp"];
+            /**
+             * Format: int64
+             * @description When it last signed in (epoch milliseconds), null before its first use.
+             */
+            lastUsedAt: number | null;
+        };
+        /** @description The client's extension results (only `credProps` is read). */
+        PasskeyExtensionResults: {
+            credProps?: {
+                rk?: boolean;
+            };
+        };
+        /** @description The authenticator's answer to a registration (`AuthenticatorAttestationResponse`). */
+        PasskeyAttestationResponse: {
+            /** @description Base64URL. */
+            clientDataJSON: string;
+            /** @description Base64URL. */
+            attestationObject: string;
+            /** @description Base64URL. */
+            authenticatorData?: string;
+            transports?: string[];
+            /** Format: int32 */
+            publicKeyAlgorithm?: number;
+            /** @description Base64URL. */
+            publicKey?: string;
+        };
+        /** @description The new credential as `@simplewebauthn/browser`'s `startRegistration` returns it (`RegistrationResponseJSON`). */
+        PasskeyRegistrationCredential: {
+            /** @description The credential id, Base64URL. */
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            authenticatorAttachment?: string;
+            clientExtensionResults: components["schemas"]["PasskeyExtensionResults"];
+            response: components["schemas"]["PasskeyAttestationResponse"];
+        };
+        /** @description A passkey to add to the signed-in account, with its name. */
+        PasskeyRegisterModel: {
+            /** @description Shown in the list of passkeys; spaces around it are trimmed. */
+            name: string;
+            credential: components["schemas"]["PasskeyRegistrationCredential"];
+        };
+        /** @description A credential named in options (`PublicKeyCredentialDescriptorJSON`). */
+        PasskeyCredentialDescriptor: {
+            /** @description Base64URL. */
+            id: string;
+            type: string;
+            transports?: string[];
+        };
+        /** @description `PublicKeyCredentialCreationOptionsJSON`, to pass to `@simplewebauthn/browser`'s `startRegistration({ optionsJSON })`. A discoverable credential with user verification is asked for; the account's passkeys are excluded. */
+        PasskeyCreationOptions: {
+            rp: {
+                id?: string;
+                name: string;
+            };
+            user: {
+                id: string;
+                name: string;
+                displayName: string;
+            };
+            challenge: string;
+            pubKeyCredParams: {
+                type: string;
+                alg: number;
+            }[];
+            timeout?: number;
+            excludeCredentials?: components["schemas"]["PasskeyCredentialDescriptor"][];
+            authenticatorSelection?: {
+                authenticatorAttachment?: string;
+                residentKey?: string;
+                requireResidentKey?: boolean;
+                userVerification?: string;
+            };
+            attestation?: string;
+            extensions?: {
+                credProps?: boolean;
+            };
+        };
+        /** @description A passkey's new name. */
+        PasskeyNameModel: {
+            /** @description Shown in the list of passkeys; spaces around it are trimmed. */
+            name: string;
+        };
+        /** @description `PublicKeyCredentialRequestOptionsJSON`, to pass to `@simplewebauthn/browser`'s `startAuthentication({ optionsJSON })`. No credentials are listed: the authenticator offers the passkeys it holds for this site. */
+        PasskeyRequestOptions: {
+            challenge: string;
+            timeout?: number;
+            rpId?: string;
+            allowCredentials?: components["schemas"]["PasskeyCredentialDescriptor"][];
+            userVerification?: string;
+            extensions?: {
+                credProps?: boolean;
+            };
+        };
+        /** @description The authenticator's answer to a sign-in (`AuthenticatorAssertionResponse`). */
+        PasskeyAssertionResponse: {
+            /** @description Base64URL. */
+            clientDataJSON: string;
+            /** @description Base64URL. */
+            authenticatorData: string;
+            /** @description Base64URL. */
+            signature: string;
+            /** @description Base64URL; the account's user handle, given by discoverable credentials. */
+            userHandle?: string;
+        };
+        /** @description A signed sign-in challenge as `@simplewebauthn/browser`'s `startAuthentication` returns it (`AuthenticationResponseJSON`). */
+        PasskeyAssertionModel: {
+            /** @description The credential id, Base64URL. */
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            authenticatorAttachment?: string;
+            clientExtensionResults: components["schemas"]["PasskeyExtensionResults"];
+            response: components["schemas"]["PasskeyAssertionResponse"];
+        };
         /** @description Registration and sign-in policy. Every field is required when the section is sent, so that an omitted field can never silently reset a setting. */
         AccountPolicy: {
             /** @description Self-registration is open. Default `true`. */
@@ -4200,11 +4460,6 @@ export interface components {
             /** @description New role; any role may be set, including `Admin` and `Banned`. */
             role?: components["schemas"]["Role"] | null;
         };
-        /**
-         * Format: int32
-         * @description A positive 32-bit integer id.
-         */
-        Int32Id: number;
         /** @description A team member (public fields only). */
         TeamUserInfoModel: {
             /** @description User id. */
@@ -7227,6 +7482,261 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountGetPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The passkeys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyModel"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountAddPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRegisterModel"];
+            };
+        };
+        responses: {
+            /** @description The passkey was added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyModel"];
+                };
+            };
+            /** @description Invalid input; no challenge, or one expired, used or issued to another account; the credential failed verification (origin, relying party, challenge, user verification); it is already registered; too many passkeys; the site is reached by an IP address. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountPasskeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options; the response sets the `vexil_passkey` cookie. */
+            200: {
+                headers: {
+                    /** @description `vexil_passkey` (HttpOnly, SameSite=Strict, 5 minutes). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCreationOptions"];
+                };
+            };
+            /** @description The site is reached by an IP address, which cannot be a relying party id. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountRenamePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Passkey id. */
+                id: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyNameModel"];
+            };
+        };
+        responses: {
+            /** @description The renamed passkey. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyModel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The account has no passkey with this id; `status` is 404. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountDeletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Passkey id. */
+                id: components["schemas"]["Int32Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmptyOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The account has no passkey with this id; `status` is 404. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountPasskeySignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options; the response sets the `vexil_passkey` cookie. */
+            200: {
+                headers: {
+                    /** @description `vexil_passkey` (HttpOnly, SameSite=Strict, 5 minutes). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            /** @description The site is reached by an IP address, which cannot be a relying party id. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountPasskeySignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyAssertionModel"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    /** @description The new `vexil_session` session cookie, after deletion headers for any earlier session and for `vexil_passkey`. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; no challenge (no `vexil_passkey` cookie, or one expired or used); the site is reached by an IP address. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description The passkey was not accepted (unknown or deleted, failed verification, counter went backwards, unconfirmed email; one message), or the account is banned (own message). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];

@@ -101,4 +101,13 @@ describe('production pitfalls', () => {
       productionPitfalls(config({ ...redis, VEXIL_SECRET: 'a-long-enough-shared-secret' })),
     ).toEqual([]);
   });
+
+  it('a public URL that is an IP address (passkeys need a domain name)', () => {
+    for (const url of ['http://192.0.2.10:8080', 'http://[2001:db8::1]']) {
+      expect(productionPitfalls(config({ VEXIL_PUBLIC_URL: url }))).toEqual([
+        expect.stringContaining('passkeys need a domain name'),
+      ]);
+    }
+    expect(productionPitfalls(config({ VEXIL_PUBLIC_URL: 'http://ctf.example.org' }))).toEqual([]);
+  });
 });

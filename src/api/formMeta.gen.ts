@@ -856,6 +856,296 @@ export const models = {
       }
     }
   },
+  "PasskeyModel": {
+    "required": [
+      "id",
+      "name",
+      "createdAt",
+      "lastUsedAt"
+    ],
+    "fields": {
+      "id": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 2147483647,
+        "format": "int32"
+      },
+      "name": {
+        "type": "string"
+      },
+      "createdAt": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "lastUsedAt": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int64"
+      }
+    }
+  },
+  "PasskeyExtensionResults": {
+    "required": [],
+    "fields": {
+      "credProps": {
+        "type": "object"
+      }
+    }
+  },
+  "PasskeyAttestationResponse": {
+    "required": [
+      "clientDataJSON",
+      "attestationObject"
+    ],
+    "fields": {
+      "clientDataJSON": {
+        "type": "string",
+        "maxLength": 8192
+      },
+      "attestationObject": {
+        "type": "string",
+        "maxLength": 65536
+      },
+      "authenticatorData": {
+        "type": "string",
+        "maxLength": 65536
+      },
+      "transports": {
+        "type": "array",
+        "maxItems": 16,
+        "items": {
+          "type": "string",
+          "maxLength": 32
+        }
+      },
+      "publicKeyAlgorithm": {
+        "type": "integer",
+        "format": "int32"
+      },
+      "publicKey": {
+        "type": "string",
+        "maxLength": 8192
+      }
+    }
+  },
+  "PasskeyRegistrationCredential": {
+    "required": [
+      "id",
+      "rawId",
+      "type",
+      "response",
+      "clientExtensionResults"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 1024
+      },
+      "rawId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 1024
+      },
+      "type": {
+        "type": "string",
+        "enum": [
+          "public-key"
+        ]
+      },
+      "authenticatorAttachment": {
+        "type": "string",
+        "maxLength": 32
+      },
+      "clientExtensionResults": {
+        "ref": "PasskeyExtensionResults"
+      },
+      "response": {
+        "ref": "PasskeyAttestationResponse"
+      }
+    }
+  },
+  "PasskeyRegisterModel": {
+    "required": [
+      "name",
+      "credential"
+    ],
+    "fields": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 128
+      },
+      "credential": {
+        "ref": "PasskeyRegistrationCredential"
+      }
+    }
+  },
+  "PasskeyCredentialDescriptor": {
+    "required": [
+      "id",
+      "type"
+    ],
+    "fields": {
+      "id": {
+        "type": "string"
+      },
+      "type": {
+        "type": "string"
+      },
+      "transports": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    }
+  },
+  "PasskeyCreationOptions": {
+    "required": [
+      "rp",
+      "user",
+      "challenge",
+      "pubKeyCredParams"
+    ],
+    "fields": {
+      "rp": {
+        "type": "object"
+      },
+      "user": {
+        "type": "object"
+      },
+      "challenge": {
+        "type": "string"
+      },
+      "pubKeyCredParams": {
+        "type": "array",
+        "items": {
+          "type": "object"
+        }
+      },
+      "timeout": {
+        "type": "integer"
+      },
+      "excludeCredentials": {
+        "type": "array",
+        "items": {
+          "ref": "PasskeyCredentialDescriptor"
+        }
+      },
+      "authenticatorSelection": {
+        "type": "object"
+      },
+      "attestation": {
+        "type": "string"
+      },
+      "extensions": {
+        "type": "object"
+      }
+    }
+  },
+  "PasskeyNameModel": {
+    "required": [
+      "name"
+    ],
+    "fields": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 128
+      }
+    }
+  },
+  "PasskeyRequestOptions": {
+    "required": [
+      "challenge"
+    ],
+    "fields": {
+      "challenge": {
+        "type": "string"
+      },
+      "timeout": {
+        "type": "integer"
+      },
+      "rpId": {
+        "type": "string"
+      },
+      "allowCredentials": {
+        "type": "array",
+        "items": {
+          "ref": "PasskeyCredentialDescriptor"
+        }
+      },
+      "userVerification": {
+        "type": "string"
+      },
+      "extensions": {
+        "type": "object"
+      }
+    }
+  },
+  "PasskeyAssertionResponse": {
+    "required": [
+      "clientDataJSON",
+      "authenticatorData",
+      "signature"
+    ],
+    "fields": {
+      "clientDataJSON": {
+        "type": "string",
+        "maxLength": 8192
+      },
+      "authenticatorData": {
+        "type": "string",
+        "maxLength": 65536
+      },
+      "signature": {
+        "type": "string",
+        "maxLength": 8192
+      },
+      "userHandle": {
+        "type": "string",
+        "maxLength": 256
+      }
+    }
+  },
+  "PasskeyAssertionModel": {
+    "required": [
+      "id",
+      "rawId",
+      "type",
+      "response",
+      "clientExtensionResults"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 1024
+      },
+      "rawId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 1024
+      },
+      "type": {
+        "type": "string",
+        "enum": [
+          "public-key"
+        ]
+      },
+      "authenticatorAttachment": {
+        "type": "string",
+        "maxLength": 32
+      },
+      "clientExtensionResults": {
+        "ref": "PasskeyExtensionResults"
+      },
+      "response": {
+        "ref": "PasskeyAssertionResponse"
+      }
+    }
+  },
   "AccountPolicy": {
     "required": [
       "allowRegister",

@@ -31,6 +31,10 @@ export type TotpEnrolment = Schemas['TotpEnrolment'];
 export type RecoveryCodes = Schemas['RecoveryCodes'];
 export type TwoStepStatus = Schemas['TwoStepStatus'];
 export type TotpDisableRequest = Schemas['TotpDisableModel'];
+// passkeys (issue 26)
+export type Passkey = Schemas['PasskeyModel'];
+export type PasskeyRegistrationCredential = Schemas['PasskeyRegistrationCredential'];
+export type PasskeyAssertion = Schemas['PasskeyAssertionModel'];
 
 // info
 export type Post = Schemas['PostInfoModel'];

@@ -9,6 +9,7 @@ import type { ContainerTables } from './tables/containers.js';
 import type { HintTables } from './tables/hints.js';
 import type { GameTables } from './tables/games.js';
 import type { ParticipationTables } from './tables/participations.js';
+import type { PasskeyTables } from './tables/passkeys.js';
 import type { PlatformTables } from './tables/platform.js';
 import type { PostTables } from './tables/posts.js';
 import type { TeamTables } from './tables/teams.js';
@@ -31,4 +32,5 @@ export interface DB
     UnlockTables,
     HintTables,
     ApiTokenTables,
-    TwoStepTables {}
+    TwoStepTables,
+    PasskeyTables {}

@@ -19,6 +19,7 @@ import type { CaptchaInfo, SecondStepChallenge } from '@/api/types';
 import { SecondStepCard } from '@/pages/account/components/SecondStepForm';
 import { AccountCard } from '@/pages/account/components/AccountCard';
 import { PasswordField } from '@/pages/account/components/PasswordField';
+import { PasskeySignIn } from '@/pages/account/components/PasskeySignIn';
 import { safeRedirect } from '@/lib/links';
 import { playerPaths } from '@/lib/paths';
 
@@ -104,6 +105,7 @@ export default function LoginPage() {
       <CaptchaSubmit captcha={captcha} pending={login.isPending}>
         {t('account.login.submit')}
       </CaptchaSubmit>
+      <PasskeySignIn onSignedIn={() => navigate(from, { replace: true })} />
       <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
         <Link component={RouterLink} to={playerPaths.recovery} variant="body2">
           {t('account.login.forgot')}

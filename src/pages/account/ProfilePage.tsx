@@ -16,6 +16,7 @@ import { AvatarUpload } from '@/components/AvatarUpload';
 import { ApiTokensSection } from '@/pages/account/profile/ApiTokensSection';
 import { EmailChangeForm } from '@/pages/account/profile/EmailChangeForm';
 import { PasswordChangeForm } from '@/pages/account/profile/PasswordChangeForm';
+import { PasskeysSection } from '@/pages/account/profile/PasskeysSection';
 import { ProfileForm } from '@/pages/account/profile/ProfileForm';
 import { Section } from '@/pages/account/profile/Section';
 import { TwoStepSection } from '@/pages/account/profile/TwoStepSection';
@@ -58,6 +59,9 @@ export default function ProfilePage() {
             </Section>
             <Section title={t('twoStep.profile.title')}>
               <TwoStepSection account={profile.userName ?? ''} />
+            </Section>
+            <Section title={t('passkeys.title')}>
+              <PasskeysSection />
             </Section>
             <Section title={t('apiTokens.title')}>
               <ApiTokensSection role={profile.role} />

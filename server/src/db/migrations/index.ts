@@ -25,6 +25,7 @@ import { scoreVisibility } from './0021_score_visibility.js';
 import { individualPlay } from './0022_individual_play.js';
 import { apiTokens } from './0023_api_tokens.js';
 import { twoStep } from './0025_two_step.js';
+import { passkeys } from './0026_passkeys.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -53,4 +54,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0022_individual_play': individualPlay,
   '0023_api_tokens': apiTokens,
   '0025_two_step': twoStep,
+  '0026_passkeys': passkeys,
 };

@@ -3,6 +3,8 @@ import { apiTokenHandlers } from './apiTokens.js';
 import { avatarHandlers } from './avatar.js';
 import { emailHandlers } from './email.js';
 import { loginHandlers } from './login.js';
+import { passkeyHandlers } from './passkeys.js';
+import { passkeySignInHandlers } from './passkeySignIn.js';
 import { profileHandlers } from './profile.js';
 import { recoveryHandlers } from './recovery.js';
 import { registerHandlers } from './register.js';
@@ -14,6 +16,8 @@ export const accountHandlers: Handlers = {
   ...avatarHandlers,
   ...emailHandlers,
   ...loginHandlers,
+  ...passkeyHandlers,
+  ...passkeySignInHandlers,
   ...profileHandlers,
   ...recoveryHandlers,
   ...registerHandlers,
