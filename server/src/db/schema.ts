@@ -10,6 +10,7 @@ import type { GameTables } from './tables/games.js';
 import type { ParticipationTables } from './tables/participations.js';
 import type { PlatformTables } from './tables/platform.js';
 import type { PostTables } from './tables/posts.js';
+import type { SsoTables } from './tables/sso.js';
 import type { TeamTables } from './tables/teams.js';
 import type { UnlockTables } from './tables/unlocks.js';
 import type { WebhookTables } from './tables/webhooks.js';
@@ -27,4 +28,5 @@ export interface DB
     WebhookTables,
     AwardTables,
     UnlockTables,
-    HintTables {}
+    HintTables,
+    SsoTables {}

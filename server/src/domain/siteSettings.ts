@@ -23,6 +23,7 @@ export const defaultSettings: SiteSettings = {
     useCaptcha: false,
     emailConfirmationRequired: false,
     emailDomainList: '',
+    ssoOnly: false,
   },
   globalConfig: {
     title: 'Vexil',

@@ -23,6 +23,7 @@ import { challengeUnlocks } from './0019_challenge_unlocks.js';
 import { pricedHints } from './0020_priced_hints.js';
 import { scoreVisibility } from './0021_score_visibility.js';
 import { individualPlay } from './0022_individual_play.js';
+import { singleSignOn } from './0024_single_sign_on.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -49,4 +50,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0020_priced_hints': pricedHints,
   '0021_score_visibility': scoreVisibility,
   '0022_individual_play': individualPlay,
+  '0024_single_sign_on': singleSignOn,
 };

@@ -5,6 +5,8 @@ import { loginHandlers } from './login.js';
 import { profileHandlers } from './profile.js';
 import { recoveryHandlers } from './recovery.js';
 import { registerHandlers } from './register.js';
+import { ssoFlowHandlers } from './ssoFlow.js';
+import { ssoLinkHandlers } from './ssoLinks.js';
 
 /** Account operations (`/api/account/*`). */
 export const accountHandlers: Handlers = {
@@ -14,4 +16,6 @@ export const accountHandlers: Handlers = {
   ...profileHandlers,
   ...recoveryHandlers,
   ...registerHandlers,
+  ...ssoFlowHandlers,
+  ...ssoLinkHandlers,
 };

@@ -10,6 +10,7 @@ import { adminWriteupHandlers } from './writeups.js';
 import { adminOverviewHandlers } from './overview.js';
 import { adminWebhookDeliveryHandlers } from './webhookDeliveries.js';
 import { adminWebhookHandlers } from './webhooks.js';
+import { adminSsoHandlers } from './sso.js';
 
 export const adminHandlers: Handlers = {
   ...adminOverviewHandlers,
@@ -23,4 +24,5 @@ export const adminHandlers: Handlers = {
   ...adminUserHandlers,
   ...adminWebhookHandlers,
   ...adminWebhookDeliveryHandlers,
+  ...adminSsoHandlers,
 };
