@@ -18,6 +18,8 @@ import { useLogin, useProfile } from '@/hooks/account';
 import type { CaptchaInfo } from '@/api/types';
 import { AccountCard } from '@/pages/account/components/AccountCard';
 import { PasswordField } from '@/pages/account/components/PasswordField';
+import { SsoSignIn } from '@/pages/account/components/SsoSignIn';
+import { useSsoOptions } from '@/hooks/sso';
 import { safeRedirect } from '@/lib/links';
 import { playerPaths } from '@/lib/paths';
 
@@ -48,6 +50,7 @@ export default function LoginPage() {
   const login = useLogin();
   const [failure, setFailure] = useState<string>();
   const form = useForm({ userName: '', password: '' }, validators);
+  const passwordSignUp = useSsoOptions().data?.passwordSignUp ?? true;
 
   if (profile && !login.isPending) return <Navigate to={from} replace />;
 
@@ -76,6 +79,7 @@ export default function LoginPage() {
   return (
     <AccountCard title={t('account.login.title')} onSubmit={submit}>
       {failure && <Alert severity="error">{failure}</Alert>}
+      <SsoSignIn from={from} />
       <TextField
         {...form.field('userName')}
         label={t('account.fields.user_name_or_email')}
@@ -96,9 +100,11 @@ export default function LoginPage() {
         <Link component={RouterLink} to={playerPaths.recovery} variant="body2">
           {t('account.login.forgot')}
         </Link>
-        <Link component={RouterLink} to={playerPaths.register} variant="body2">
-          {t('account.login.register')}
-        </Link>
+        {passwordSignUp && (
+          <Link component={RouterLink} to={playerPaths.register} variant="body2">
+            {t('account.login.register')}
+          </Link>
+        )}
       </Stack>
     </AccountCard>
   );

@@ -14,6 +14,7 @@ import { usePageTitle } from '@/lib/usePageTitle';
 import { useProfile } from '@/hooks/account';
 import { AvatarUpload } from '@/components/AvatarUpload';
 import { EmailChangeForm } from '@/pages/account/profile/EmailChangeForm';
+import { LinkedSignIns } from '@/pages/account/profile/LinkedSignIns';
 import { PasswordChangeForm } from '@/pages/account/profile/PasswordChangeForm';
 import { ProfileForm } from '@/pages/account/profile/ProfileForm';
 import { Section } from '@/pages/account/profile/Section';
@@ -53,6 +54,9 @@ export default function ProfilePage() {
             </Section>
             <Section title={t('account.profile.password.title')}>
               <PasswordChangeForm />
+            </Section>
+            <Section title={t('sso.links.title')}>
+              <LinkedSignIns />
             </Section>
           </Stack>
         </Grid>

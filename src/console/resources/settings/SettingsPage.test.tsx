@@ -151,6 +151,7 @@ describe('SettingsPage', () => {
         useCaptcha: false,
         emailConfirmationRequired: false,
         emailDomainList: 'a.org,b.org,c.org',
+        ssoOnly: false,
       },
     });
   });
