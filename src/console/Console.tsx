@@ -20,6 +20,7 @@ import { SettingsPage } from '@/console/resources/settings/SettingsPage';
 import teams from '@/console/resources/teams';
 import users from '@/console/resources/users';
 import webhooks from '@/console/resources/webhooks';
+import ssoProviders from '@/console/resources/ssoProviders';
 import writeups from '@/console/resources/writeups';
 import i18n from '@/lib/i18n';
 import { AccessDenied } from '@/components/status/AccessDenied';
@@ -91,6 +92,7 @@ export default function Console() {
       <Resource name="instances" {...instances} />
       <Resource name="logs" {...logs} />
       <Resource name="webhooks" {...webhooks} />
+      <Resource name="ssoProviders" {...ssoProviders} />
       {/* nested under a game: declared here, their pages registered below */}
       <Resource
         name="challenges"

@@ -22,6 +22,7 @@ import { postRoutes } from './postRoutes';
 import { teamRoutes } from './teamRoutes';
 import { participationRoutes } from './participationRoutes';
 import { webhookRoutes } from './webhookRoutes';
+import { ssoProviderRoutes } from './ssoProviderRoutes';
 import type { ResourceRoutes } from './kit';
 
 /** A user as the console shows it: the admin list's model (`id` is the user's GUID). */
@@ -85,6 +86,7 @@ export const routes = {
   instances: instanceRoutes,
   logs: logRoutes,
   webhooks: webhookRoutes,
+  ssoProviders: ssoProviderRoutes,
 };
 
 export type ResourceName = keyof typeof routes;
