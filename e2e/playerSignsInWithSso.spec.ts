@@ -6,8 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProvider } from '../server/src/db/repositories/sso.js';
-import { DEFAULT_MAPPING } from '../server/src/domain/sso/providers.js';
+import { ADMIN_USER_NAME } from '../server/src/services/bootstrapAdmin.js';
 import { skipUnless } from '../server/test/support/skipReason.js';
 import {
   OIDC_CLIENT,
@@ -15,8 +14,8 @@ import {
   type TestIdentityProvider,
 } from '../server/test/support/oidcProvider.js';
 import { launchBrowser, noChromium, requireChromium } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
-import { watchPages } from './support/watch.js';
+import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.js';
+import { signInThroughPage, watchPages } from './support/watch.js';
 
 const screenshots = join(import.meta.dirname, '..', 'test-results', 'screenshots');
 const enabled = requireChromium();
@@ -77,20 +76,6 @@ describe('a player signs in with single sign-on', skipUnless(enabled, noChromium
     await mkdir(screenshots, { recursive: true });
     server = await startServer();
     idp = await startTestIdentityProvider([`${server.url}/api/account/sso/uni/callback`]);
-    await insertProvider(server.app.db, {
-      id: 'uni',
-      name: 'Test University',
-      kind: 'OpenIdConnect',
-      issuer: idp.issuer,
-      authorizationEndpoint: '',
-      tokenEndpoint: '',
-      userInfoEndpoint: '',
-      clientId: OIDC_CLIENT.id,
-      clientSecret: OIDC_CLIENT.secret,
-      scopes: 'openid email profile',
-      mapping: DEFAULT_MAPPING,
-      enabled: true,
-    });
     browser = await launchBrowser();
   });
 
@@ -102,6 +87,38 @@ describe('a player signs in with single sign-on', skipUnless(enabled, noChromium
   });
 
   let firstAccount: { userId: string; userName: string; email: string };
+
+  it('an organiser adds the provider in the console; its secret is never shown again', async () => {
+    const page = await openPage(viewports.desktop);
+    await page.goto(`${server.url}/account/login?from=/admin/ssoProviders/create`);
+    await signInThroughPage(page, ADMIN_USER_NAME, ADMIN_PASSWORD);
+    await page.waitForURL(/\/admin\/ssoProviders\/create$/);
+    await page.locator('input[name="id"]').fill('uni');
+    await page.locator('input[name="name"]').fill('Test University');
+    await page.locator('input[name="issuer"]').fill(idp.issuer);
+    await page.locator('input[name="clientId"]').fill(OIDC_CLIENT.id);
+    await page.locator('input[name="clientSecret"]').fill(OIDC_CLIENT.secret);
+    await page.screenshot({
+      path: join(screenshots, 'sso-desktop-console-create.png'),
+      fullPage: true,
+    });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/admin\/ssoProviders$/);
+    await page.getByRole('cell', { name: 'Test University' }).waitFor();
+    await page.screenshot({ path: join(screenshots, 'sso-desktop-console-list.png') });
+
+    const phone = await openPage(viewports.phone);
+    await phone.goto(`${server.url}/account/login?from=/admin/ssoProviders/uni`);
+    await signInThroughPage(phone, ADMIN_USER_NAME, ADMIN_PASSWORD);
+    await phone.locator('input[name="issuer"]').waitFor();
+    expect(await phone.locator('input[name="issuer"]').inputValue()).toBe(idp.issuer);
+    expect(await phone.locator('input[name="clientSecret"]').inputValue()).toBe('');
+    expect(await phone.content()).not.toContain(OIDC_CLIENT.secret);
+    await phone.screenshot({
+      path: join(screenshots, 'sso-phone-console-edit.png'),
+      fullPage: true,
+    });
+  });
 
   it('makes an account at the first sign-in (desktop)', async () => {
     const page = await openPage(viewports.desktop);
