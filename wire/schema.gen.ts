@@ -777,6 +777,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Single sign-on providers offered on the sign-in page
+         * @description **Vexil addition.** The enabled providers (id and name) and whether sign-up with a password
+         *     is offered (not in single-sign-on-only mode, `accountPolicy.ssoOnly`, nor while registration
+         *     is closed).
+         */
+        get: operations["accountSsoOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sso/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's linked sign-ins
+         * @description **Vexil addition.** The providers' identities linked to the caller's account. An account
+         *     security operation: never with an API token.
+         */
+        get: operations["accountSsoLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sso/links/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's id. */
+                provider: components["schemas"]["SsoProviderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink a provider's identity
+         * @description **Vexil addition.** Unlinks the caller's identity of this provider. Refused (400) when it is
+         *     the account's only way to sign in (no password and no other linked identity). An account
+         *     security operation: never with an API token.
+         */
+        delete: operations["accountSsoUnlink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sso/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's id. */
+                provider: components["schemas"]["SsoProviderId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Start a sign-in with a provider
+         * @description **Vexil addition.** A browser navigation: answers 302 to the provider's authorisation
+         *     endpoint with a new `state`, `nonce` (OpenID Connect) and PKCE challenge (S256). The state,
+         *     nonce, PKCE verifier, mode and return path are kept server-side (one row, 10 minutes, one
+         *     use) and bound to the browser by the `vexil_sso` cookie (HttpOnly, SameSite=Lax, path
+         *     `/api/account/sso`): a callback from another browser is refused.
+         *
+         *     `from` is where to return after signing in: a path of this site (`/…`, not `//…`); anything
+         *     else is refused. `mode=link` links the provider's identity to the signed-in caller's account
+         *     (from the profile); without a session it is refused.
+         *
+         *     Problems never answer JSON to the browser: they redirect to the sign-in page (or the profile
+         *     in link mode) with `?sso_error=<code>` (`UnknownProvider`, `BadReturnPath`, `NotSignedIn`,
+         *     `ProviderUnreachable`).
+         */
+        get: operations["accountSsoStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sso/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's id. */
+                provider: components["schemas"]["SsoProviderId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Finish a sign-in with a provider (its redirect URI)
+         * @description **Vexil addition.** The redirect URI to register at the provider:
+         *     `<site>/api/account/sso/<provider>/callback`. Takes the sign-in started by `start` for this
+         *     browser and this provider by its `state` (one use: a replayed, missing or unknown state, or a
+         *     state of another provider, is refused), exchanges the code with the PKCE verifier, checks the
+         *     ID token and its nonce (OpenID Connect) and reads the user's information.
+         *
+         *     Then: an identity linked to an account signs that account in (not a banned one, nor one
+         *     waiting for confirmation); an unknown identity creates an account under the account policy
+         *     (closed registration refuses; the e-mail is confirmed only when the provider says it is
+         *     verified; a taken e-mail is never linked silently: the owner signs in and links from the
+         *     profile; the user name is made unique). In link mode the identity is linked to the caller's
+         *     account (refused when it is linked to another).
+         *
+         *     Always answers 302: to the `from` path on success, to `/account/profile?sso_linked=<provider>`
+         *     after a link, else to the sign-in page (or the profile in link mode) with
+         *     `?sso_error=<code>`: `InvalidState`, `ProviderRefused`, `SignInFailed`, `RegistrationClosed`,
+         *     `EmailMissing`, `EmailTaken`, `EmailDomain`, `Banned`, `AwaitingConfirmation`,
+         *     `ConfirmationMailed`, `LinkedElsewhere`, `NotSignedIn`, `UnknownProvider`.
+         */
+        get: operations["accountSsoCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sso/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List single sign-on providers
+         * @description **Vexil addition.** Every provider, from the environment (`VEXIL_SSO_PROVIDERS`, read-only
+         *     here) and from the settings, by id. Client secrets are never returned.
+         */
+        get: operations["adminSsoProviders"];
+        put?: never;
+        /**
+         * Add a single sign-on provider
+         * @description **Vexil addition.** Adds a provider. `OpenIdConnect` needs `issuer`; `OAuth2` needs
+         *     `authorizationEndpoint`, `tokenEndpoint` and `userInfoEndpoint` (all `http:` or `https:`
+         *     URLs). An id already used (also by the environment) is refused.
+         */
+        post: operations["adminSsoCreateProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sso/providers/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's id. */
+                provider: components["schemas"]["SsoProviderId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a single sign-on provider
+         * @description **Vexil addition.** One provider; the client secret is never returned.
+         */
+        get: operations["adminSsoGetProvider"];
+        /**
+         * Update a single sign-on provider
+         * @description **Vexil addition.** Replaces a provider's settings; an omitted or null `clientSecret` keeps
+         *     the stored one. Providers from the environment are refused (400).
+         */
+        put: operations["adminSsoUpdateProvider"];
+        post?: never;
+        /**
+         * Delete a single sign-on provider
+         * @description **Vexil addition.** Deletes a provider of the settings; the identities linked through it stay
+         *     (they sign in again if a provider with the same id comes back). Providers from the
+         *     environment are refused (400).
+         */
+        delete: operations["adminSsoDeleteProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/config": {
         parameters: {
             query?: never;
@@ -4301,6 +4505,84 @@ export interface components {
             clientExtensionResults: components["schemas"]["PasskeyExtensionResults"];
             response: components["schemas"]["PasskeyAssertionResponse"];
         };
+        /** @description A provider's id: lower-case letters, digits and hyphens, used in the sign-in paths (`/api/account/sso/{provider}/start`). */
+        SsoProviderId: string;
+        /** @description An enabled provider as the sign-in page shows it. */
+        SsoProviderInfo: {
+            id: components["schemas"]["SsoProviderId"];
+            name: string;
+        };
+        /** @description What the sign-in and sign-up pages offer. */
+        SsoSignInOptions: {
+            /** @description The enabled providers, by name. */
+            providers: components["schemas"]["SsoProviderInfo"][];
+            /** @description Whether sign-up with a password is offered: false in single-sign-on-only mode (`accountPolicy.ssoOnly`) or while registration is closed. */
+            passwordSignUp: boolean;
+        };
+        /** @description An identity of a provider linked to the caller's account. */
+        SsoLinkModel: {
+            provider: components["schemas"]["SsoProviderId"];
+            /** @description The provider's display name (its id when it is no longer configured). */
+            providerName: string;
+            /** @description The e-mail the provider gave for the identity when it was linked, if any. */
+            email: string | null;
+            linkedAt: components["schemas"]["Timestamp"];
+            /**
+             * Format: int64
+             * @description When the identity last signed in (epoch milliseconds), null if never.
+             */
+            lastUsedAt: number | null;
+        };
+        /**
+         * @description `OpenIdConnect`: the provider is found by discovery from its issuer URL and signs the user in with an ID token (nonce checked). `OAuth2`: plain OAuth 2 with configured authorisation, token and user-info endpoints; the user is read from the user-info answer through the field mapping.
+         * @enum {string}
+         */
+        SsoProviderKind: "OpenIdConnect" | "OAuth2";
+        /** @description Where the user-info answer (and, for OpenID Connect, the ID token) keeps each field: a top-level property name, or a dotted path (`data.attributes.email`). Empty = not given by the provider. Defaults: `sub`, `preferred_username`, `email`, `email_verified`, `name` (GitHub: `id`, `login`, `email`, empty, `name`). */
+        SsoFieldMapping: {
+            subject: string;
+            userName: string;
+            email: string;
+            emailVerified: string;
+            displayName: string;
+        };
+        /** @description A provider as administrators see it. The client secret is never returned: `hasClientSecret` says whether one is set. */
+        SsoProviderModel: {
+            id: components["schemas"]["SsoProviderId"];
+            name: string;
+            kind: components["schemas"]["SsoProviderKind"];
+            /** @description `OpenIdConnect`: the issuer URL (its `/.well-known/openid-configuration` is read). `OAuth2`: optional, the issuer the provider names in its answers (`iss`), if any. */
+            issuer: string;
+            /** @description `OAuth2` only: the authorisation endpoint URL. */
+            authorizationEndpoint: string;
+            /** @description `OAuth2` only: the token endpoint URL. */
+            tokenEndpoint: string;
+            /** @description `OAuth2` only: the user-info endpoint URL. */
+            userInfoEndpoint: string;
+            clientId: string;
+            hasClientSecret: boolean;
+            /** @description Space-separated scopes asked for (`openid email profile` for OpenID Connect). */
+            scopes: string;
+            mapping: components["schemas"]["SsoFieldMapping"];
+            enabled: boolean;
+            /** @description Configured by `VEXIL_SSO_PROVIDERS` in the environment: shown, not editable here. */
+            fromEnvironment: boolean;
+        };
+        /** @description A provider to create or update. On update `id` is ignored (it is the path's) and an omitted or null `clientSecret` keeps the stored one (the secret is write-only). */
+        SsoProviderInput: {
+            id: components["schemas"]["SsoProviderId"];
+            name: string;
+            kind: components["schemas"]["SsoProviderKind"];
+            issuer?: string;
+            authorizationEndpoint?: string;
+            tokenEndpoint?: string;
+            userInfoEndpoint?: string;
+            clientId: string;
+            clientSecret?: string | null;
+            scopes?: string;
+            mapping?: components["schemas"]["SsoFieldMapping"];
+            enabled: boolean;
+        };
         /** @description Registration and sign-in policy. Every field is required when the section is sent, so that an omitted field can never silently reset a setting. */
         AccountPolicy: {
             /** @description Self-registration is open. Default `true`. */
@@ -4315,6 +4597,8 @@ export interface components {
             emailDomainList: string;
             /** @description **Vexil addition.** Admin and Monitor accounts must sign in with a second step: one without any is sent to enrol an authenticator app after its password, before it gets a session. Default `false`; omitted on update = left unchanged. */
             requireSecondStepForStaff?: boolean;
+            /** @description **Vexil addition.** Single-sign-on-only mode for players: sign-up with a password is refused (`/api/account/register` answers 400) and hidden on the site; existing accounts (administrators included) still sign in with their password. Default `false`; omitted on update = unchanged. */
+            ssoOnly?: boolean;
         };
         /** @description Site identity. Reading returns every field (`null` where unset). On update `title` and `slogan` are required, a `null` or omitted optional string is left unchanged, and `logoHash` / `faviconHash` are ignored (the logo has its own endpoints). */
         GlobalConfig: {
@@ -7737,6 +8021,287 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountSsoOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSignInOptions"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountSsoLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The linked identities, by provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoLinkModel"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountSsoUnlink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's id. */
+                provider: components["schemas"]["SsoProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmptyOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountSsoStart: {
+        parameters: {
+            query?: {
+                /** @description The local path to return to after signing in (default `/`). */
+                from?: string;
+                /** @description `signIn` (default) or `link` (link the identity to the signed-in account). */
+                mode?: "signIn" | "link";
+            };
+            header?: never;
+            path: {
+                /** @description The provider's id. */
+                provider: components["schemas"]["SsoProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider, or to the site with `sso_error` on a problem. */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    /** @description The `vexil_sso` cookie binding the sign-in to this browser. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountSsoCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The provider's id. */
+                provider: components["schemas"]["SsoProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back to the site. */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    /** @description The `vexil_session` cookie after a sign-in; the `vexil_sso` cookie cleared. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    adminSsoProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The providers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoProviderModel"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    adminSsoCreateProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoProviderInput"];
+            };
+        };
+        responses: {
+            /** @description The provider as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoProviderModel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    adminSsoGetProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's id. */
+                provider: components["schemas"]["SsoProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoProviderModel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    adminSsoUpdateProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's id. */
+                provider: components["schemas"]["SsoProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoProviderInput"];
+            };
+        };
+        responses: {
+            /** @description The provider as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoProviderModel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    adminSsoDeleteProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's id. */
+                provider: components["schemas"]["SsoProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmptyOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];

@@ -2,6 +2,7 @@
 import { join, resolve } from 'node:path';
 import { dockerHostProblem } from './domain/dockerHost.js';
 import { metricsConfig, type MetricsConfig } from './domain/metricsAccess.js';
+import { providersFromEnvironment, type SsoProvider } from './domain/sso/providers.js';
 
 export interface RateLimitRule {
   max: number;
@@ -164,6 +165,8 @@ export interface Config {
   /** Who may read `/metrics` (off when neither a token nor an address is given). */
   metrics: MetricsConfig;
   webhooks: WebhookConfig;
+  /** `VEXIL_SSO_PROVIDERS`: single sign-on providers of the environment (issue 26). */
+  ssoProviders: SsoProvider[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -398,6 +401,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     containers: containerConfig(env),
     storage: storageConfig(env, cwd, dataDir),
     metrics: metricsConfig(env),
+    ssoProviders: providersFromEnvironment(env.VEXIL_SSO_PROVIDERS),
     // 5 attempts: at once, then after 30 s, 2 min, 8 min and 32 min (about 45 minutes in all).
     webhooks: {
       timeoutMs: 10_000,

@@ -27,6 +27,10 @@ export const enums = {
     "Play",
     "Admin"
   ],
+  "SsoProviderKind": [
+    "OpenIdConnect",
+    "OAuth2"
+  ],
   "ContainerPortMappingType": [
     "Default",
     "PlatformProxy"
@@ -1146,6 +1150,243 @@ export const models = {
       }
     }
   },
+  "SsoProviderInfo": {
+    "required": [
+      "id",
+      "name"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "maxLength": 32,
+        "pattern": "^[a-z0-9][a-z0-9-]{0,31}$"
+      },
+      "name": {
+        "type": "string",
+        "maxLength": 128
+      }
+    }
+  },
+  "SsoSignInOptions": {
+    "required": [
+      "providers",
+      "passwordSignUp"
+    ],
+    "fields": {
+      "providers": {
+        "type": "array",
+        "items": {
+          "ref": "SsoProviderInfo"
+        }
+      },
+      "passwordSignUp": {
+        "type": "boolean"
+      }
+    }
+  },
+  "SsoLinkModel": {
+    "required": [
+      "provider",
+      "providerName",
+      "email",
+      "linkedAt",
+      "lastUsedAt"
+    ],
+    "fields": {
+      "provider": {
+        "type": "string",
+        "maxLength": 32,
+        "pattern": "^[a-z0-9][a-z0-9-]{0,31}$"
+      },
+      "providerName": {
+        "type": "string",
+        "maxLength": 128
+      },
+      "email": {
+        "type": "string",
+        "nullable": true,
+        "maxLength": 256
+      },
+      "linkedAt": {
+        "type": "integer",
+        "format": "int64"
+      },
+      "lastUsedAt": {
+        "type": "integer",
+        "nullable": true,
+        "format": "int64"
+      }
+    }
+  },
+  "SsoFieldMapping": {
+    "required": [
+      "subject",
+      "userName",
+      "email",
+      "emailVerified",
+      "displayName"
+    ],
+    "fields": {
+      "subject": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 128
+      },
+      "userName": {
+        "type": "string",
+        "maxLength": 128
+      },
+      "email": {
+        "type": "string",
+        "maxLength": 128
+      },
+      "emailVerified": {
+        "type": "string",
+        "maxLength": 128
+      },
+      "displayName": {
+        "type": "string",
+        "maxLength": 128
+      }
+    }
+  },
+  "SsoProviderModel": {
+    "required": [
+      "id",
+      "name",
+      "kind",
+      "issuer",
+      "authorizationEndpoint",
+      "tokenEndpoint",
+      "userInfoEndpoint",
+      "clientId",
+      "hasClientSecret",
+      "scopes",
+      "mapping",
+      "enabled",
+      "fromEnvironment"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "maxLength": 32,
+        "pattern": "^[a-z0-9][a-z0-9-]{0,31}$"
+      },
+      "name": {
+        "type": "string",
+        "maxLength": 128
+      },
+      "kind": {
+        "type": "string",
+        "enum": [
+          "OpenIdConnect",
+          "OAuth2"
+        ],
+        "enumName": "SsoProviderKind"
+      },
+      "issuer": {
+        "type": "string",
+        "maxLength": 2048
+      },
+      "authorizationEndpoint": {
+        "type": "string",
+        "maxLength": 2048
+      },
+      "tokenEndpoint": {
+        "type": "string",
+        "maxLength": 2048
+      },
+      "userInfoEndpoint": {
+        "type": "string",
+        "maxLength": 2048
+      },
+      "clientId": {
+        "type": "string",
+        "maxLength": 512
+      },
+      "hasClientSecret": {
+        "type": "boolean"
+      },
+      "scopes": {
+        "type": "string",
+        "maxLength": 1024
+      },
+      "mapping": {
+        "ref": "SsoFieldMapping"
+      },
+      "enabled": {
+        "type": "boolean"
+      },
+      "fromEnvironment": {
+        "type": "boolean"
+      }
+    }
+  },
+  "SsoProviderInput": {
+    "required": [
+      "id",
+      "name",
+      "kind",
+      "clientId",
+      "enabled"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "maxLength": 32,
+        "pattern": "^[a-z0-9][a-z0-9-]{0,31}$"
+      },
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 128
+      },
+      "kind": {
+        "type": "string",
+        "enum": [
+          "OpenIdConnect",
+          "OAuth2"
+        ],
+        "enumName": "SsoProviderKind"
+      },
+      "issuer": {
+        "type": "string",
+        "maxLength": 2048
+      },
+      "authorizationEndpoint": {
+        "type": "string",
+        "maxLength": 2048
+      },
+      "tokenEndpoint": {
+        "type": "string",
+        "maxLength": 2048
+      },
+      "userInfoEndpoint": {
+        "type": "string",
+        "maxLength": 2048
+      },
+      "clientId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 512
+      },
+      "clientSecret": {
+        "type": "string",
+        "nullable": true,
+        "maxLength": 1024
+      },
+      "scopes": {
+        "type": "string",
+        "maxLength": 1024
+      },
+      "mapping": {
+        "ref": "SsoFieldMapping"
+      },
+      "enabled": {
+        "type": "boolean"
+      }
+    }
+  },
   "AccountPolicy": {
     "required": [
       "allowRegister",
@@ -1172,6 +1413,9 @@ export const models = {
         "maxLength": 65536
       },
       "requireSecondStepForStaff": {
+        "type": "boolean"
+      },
+      "ssoOnly": {
         "type": "boolean"
       }
     }

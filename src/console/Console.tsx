@@ -21,6 +21,7 @@ import teams from '@/console/resources/teams';
 import users from '@/console/resources/users';
 import webhooks from '@/console/resources/webhooks';
 import tokens from '@/console/resources/tokens';
+import ssoProviders from '@/console/resources/ssoProviders';
 import writeups from '@/console/resources/writeups';
 import i18n from '@/lib/i18n';
 import { AccessDenied } from '@/components/status/AccessDenied';
@@ -93,6 +94,7 @@ export default function Console() {
       <Resource name="logs" {...logs} />
       <Resource name="webhooks" {...webhooks} />
       <Resource name="tokens" {...tokens} />
+      <Resource name="ssoProviders" {...ssoProviders} />
       {/* nested under a game: declared here, their pages registered below */}
       <Resource
         name="challenges"

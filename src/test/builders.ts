@@ -245,6 +245,7 @@ export const buildSettings = (
     useCaptcha: false,
     emailConfirmationRequired: false,
     emailDomainList: '',
+    ssoOnly: false,
     ...overrides.accountPolicy,
   },
   containerPolicy: {

@@ -12,6 +12,7 @@ import type { ParticipationTables } from './tables/participations.js';
 import type { PasskeyTables } from './tables/passkeys.js';
 import type { PlatformTables } from './tables/platform.js';
 import type { PostTables } from './tables/posts.js';
+import type { SsoTables } from './tables/sso.js';
 import type { TeamTables } from './tables/teams.js';
 import type { TwoStepTables } from './tables/twoStep.js';
 import type { UnlockTables } from './tables/unlocks.js';
@@ -33,4 +34,5 @@ export interface DB
     HintTables,
     ApiTokenTables,
     TwoStepTables,
-    PasskeyTables {}
+    PasskeyTables,
+    SsoTables {}

@@ -24,6 +24,7 @@ export const defaultSettings: SiteSettings = {
     emailConfirmationRequired: false,
     emailDomainList: '',
     requireSecondStepForStaff: false,
+    ssoOnly: false,
   },
   globalConfig: {
     title: 'Vexil',

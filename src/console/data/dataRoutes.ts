@@ -23,6 +23,7 @@ import { teamRoutes } from './teamRoutes';
 import { participationRoutes } from './participationRoutes';
 import { webhookRoutes } from './webhookRoutes';
 import { tokenRoutes } from './tokenRoutes';
+import { ssoProviderRoutes } from './ssoProviderRoutes';
 import type { ResourceRoutes } from './kit';
 
 /** A user as the console shows it: the admin list's model (`id` is the user's GUID). */
@@ -87,6 +88,7 @@ export const routes = {
   logs: logRoutes,
   webhooks: webhookRoutes,
   tokens: tokenRoutes,
+  ssoProviders: ssoProviderRoutes,
 };
 
 export type ResourceName = keyof typeof routes;

@@ -20,6 +20,8 @@ import { SecondStepCard } from '@/pages/account/components/SecondStepForm';
 import { AccountCard } from '@/pages/account/components/AccountCard';
 import { PasswordField } from '@/pages/account/components/PasswordField';
 import { PasskeySignIn } from '@/pages/account/components/PasskeySignIn';
+import { SsoSignIn } from '@/pages/account/components/SsoSignIn';
+import { useSsoOptions } from '@/hooks/sso';
 import { safeRedirect } from '@/lib/links';
 import { playerPaths } from '@/lib/paths';
 
@@ -52,6 +54,7 @@ export default function LoginPage() {
   const form = useForm({ userName: '', password: '' }, validators);
   // Set when the password was right and a second step is asked (two-step sign-in).
   const [secondStep, setSecondStep] = useState<SecondStepChallenge>();
+  const passwordSignUp = useSsoOptions().data?.passwordSignUp ?? true;
 
   if (profile && !login.isPending) return <Navigate to={from} replace />;
   if (secondStep)
@@ -89,6 +92,7 @@ export default function LoginPage() {
   return (
     <AccountCard title={t('account.login.title')} onSubmit={submit}>
       {failure && <Alert severity="error">{failure}</Alert>}
+      <SsoSignIn from={from} />
       <TextField
         {...form.field('userName')}
         label={t('account.fields.user_name_or_email')}
@@ -110,9 +114,11 @@ export default function LoginPage() {
         <Link component={RouterLink} to={playerPaths.recovery} variant="body2">
           {t('account.login.forgot')}
         </Link>
-        <Link component={RouterLink} to={playerPaths.register} variant="body2">
-          {t('account.login.register')}
-        </Link>
+        {passwordSignUp && (
+          <Link component={RouterLink} to={playerPaths.register} variant="body2">
+            {t('account.login.register')}
+          </Link>
+        )}
       </Stack>
     </AccountCard>
   );

@@ -15,6 +15,7 @@ import { useProfile } from '@/hooks/account';
 import { AvatarUpload } from '@/components/AvatarUpload';
 import { ApiTokensSection } from '@/pages/account/profile/ApiTokensSection';
 import { EmailChangeForm } from '@/pages/account/profile/EmailChangeForm';
+import { LinkedSignIns } from '@/pages/account/profile/LinkedSignIns';
 import { PasswordChangeForm } from '@/pages/account/profile/PasswordChangeForm';
 import { PasskeysSection } from '@/pages/account/profile/PasskeysSection';
 import { ProfileForm } from '@/pages/account/profile/ProfileForm';
@@ -62,6 +63,9 @@ export default function ProfilePage() {
             </Section>
             <Section title={t('passkeys.title')}>
               <PasskeysSection />
+            </Section>
+            <Section title={t('sso.links.title')}>
+              <LinkedSignIns />
             </Section>
             <Section title={t('apiTokens.title')}>
               <ApiTokensSection role={profile.role} />

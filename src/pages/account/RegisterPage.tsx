@@ -20,6 +20,8 @@ import { usePageTitle } from '@/lib/usePageTitle';
 import { useRegister } from '@/hooks/account';
 import { AccountCard } from '@/pages/account/components/AccountCard';
 import { NewPasswordFields } from '@/pages/account/components/NewPasswordFields';
+import { SsoOnlySignUp } from '@/pages/account/components/SsoOnlySignUp';
+import { useSsoOptions } from '@/hooks/sso';
 import { playerPaths } from '@/lib/paths';
 
 type Values = { userName: string; email: string; password: string; confirm: string };
@@ -62,9 +64,12 @@ export default function RegisterPage() {
   const captcha = useCaptcha();
   const register = useRegister();
   const [pending, setPending] = useState<RegisterStatus>();
+  const ssoOptions = useSsoOptions();
   const form = useForm({ userName: '', email: '', password: '', confirm: '' }, validators);
 
   if (pending) return <PendingAccount status={pending} />;
+  // Single-sign-on-only mode (or registration closed): no password sign-up form.
+  if (ssoOptions.data?.passwordSignUp === false) return <SsoOnlySignUp />;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -26,6 +26,7 @@ import { individualPlay } from './0022_individual_play.js';
 import { apiTokens } from './0023_api_tokens.js';
 import { twoStep } from './0025_two_step.js';
 import { passkeys } from './0026_passkeys.js';
+import { singleSignOn } from './0024_single_sign_on.js';
 
 export type { VexilMigration } from './columns.js';
 
@@ -55,4 +56,5 @@ export const migrations: Record<string, VexilMigration> = {
   '0023_api_tokens': apiTokens,
   '0025_two_step': twoStep,
   '0026_passkeys': passkeys,
+  '0024_single_sign_on': singleSignOn,
 };

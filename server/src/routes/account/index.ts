@@ -9,6 +9,8 @@ import { profileHandlers } from './profile.js';
 import { recoveryHandlers } from './recovery.js';
 import { registerHandlers } from './register.js';
 import { twoStepHandlers } from './twoStep.js';
+import { ssoFlowHandlers } from './ssoFlow.js';
+import { ssoLinkHandlers } from './ssoLinks.js';
 
 /** Account operations (`/api/account/*`). */
 export const accountHandlers: Handlers = {
@@ -22,4 +24,6 @@ export const accountHandlers: Handlers = {
   ...recoveryHandlers,
   ...registerHandlers,
   ...twoStepHandlers,
+  ...ssoFlowHandlers,
+  ...ssoLinkHandlers,
 };

@@ -27,6 +27,7 @@ const titles: Record<RegisterStatus, string> = {
 };
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
+export const SSO_ONLY = 'Sign-up here is by single sign-on only';
 export const USER_NAME_TAKEN = 'This user name is already taken';
 
 async function mailVerification(request: FastifyRequest, user: User): Promise<void> {
@@ -59,6 +60,7 @@ export const registerHandlers: Handlers = {
     const { db } = request.server;
     const { accountPolicy: policy } = await request.server.settings.get();
     if (!policy.allowRegister) throw badRequest('Registration is closed');
+    if (policy.ssoOnly) throw badRequest(SSO_ONLY);
     await requireCaptcha(request, policy, challenge);
     requireAllowedDomain(email, policy);
     const outcome = registerOutcome(policy);

@@ -12,6 +12,7 @@ import { adminOverviewHandlers } from './overview.js';
 import { adminWebhookDeliveryHandlers } from './webhookDeliveries.js';
 import { adminWebhookHandlers } from './webhooks.js';
 import { adminTwoStepHandlers } from './twoStep.js';
+import { adminSsoHandlers } from './sso.js';
 
 export const adminHandlers: Handlers = {
   ...adminOverviewHandlers,
@@ -27,4 +28,5 @@ export const adminHandlers: Handlers = {
   ...adminWebhookDeliveryHandlers,
   ...adminApiTokenHandlers,
   ...adminTwoStepHandlers,
+  ...adminSsoHandlers,
 };

@@ -44,7 +44,8 @@ describeEachDatabase('/api/admin/config', (getDb) => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('');
     const config = await getConfig();
-    // Fields the save did not send (Vexil additions) keep their values.
+    // Fields the save did not send (Vexil additions the reference client does not know, such as
+    // `requireSecondStepForStaff` and `ssoOnly`) keep their values.
     expect(config.accountPolicy).toEqual({ ...defaultSettings.accountPolicy, ...accountPolicy });
     expect(config.containerPolicy).toEqual(defaultSettings.containerPolicy);
     expect(config.globalConfig).toEqual(defaultSettings.globalConfig);

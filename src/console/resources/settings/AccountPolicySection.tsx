@@ -12,6 +12,7 @@ const FLAGS = [
   'activeOnRegister',
   'emailConfirmationRequired',
   'useCaptcha',
+  'ssoOnly',
 ] as const satisfies (keyof AccountPolicy)[];
 
 export function AccountPolicySection({ record }: { record: AccountPolicy | null | undefined }) {

@@ -152,6 +152,7 @@ describe('SettingsPage', () => {
         emailConfirmationRequired: false,
         emailDomainList: 'a.org,b.org,c.org',
         requireSecondStepForStaff: false,
+        ssoOnly: false,
       },
     });
   });
