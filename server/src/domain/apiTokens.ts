@@ -31,13 +31,21 @@ const scopeRank: Record<ApiTokenScope, number> = { Read: 0, Play: 1, Admin: 2 };
 export const scopeFitsRole = (scope: ApiTokenScope, role: Role): boolean =>
   ROLES_FOR_SCOPE[scope].includes(role);
 
-/** What an operation asks of a token: its mark, else `Read` to read and `Admin` to change. */
-export function requiredTokenScope(
-  method: string,
-  mark: TokenScopeMark | undefined,
-): TokenScopeMark {
-  if (mark) return mark;
-  return method === 'GET' || method === 'HEAD' ? 'Read' : 'Admin';
+/** Where the account's own security lives: sign-in steps, passwords, tokens, second steps,
+ *  passkeys, single sign-on links. Closed to tokens unless an operation is marked otherwise, so
+ *  that an operation added there later is closed before anyone thinks of it. */
+const ACCOUNT_PATHS = '/api/account/';
+
+/** What an operation asks of a token: its mark, else nothing under `/api/account/`, else `Read`
+ *  to read and `Admin` to change. */
+export function requiredTokenScope(op: {
+  method: string;
+  path: string;
+  tokenScope?: TokenScopeMark;
+}): TokenScopeMark {
+  if (op.tokenScope) return op.tokenScope;
+  if (op.path.startsWith(ACCOUNT_PATHS)) return 'None';
+  return op.method === 'GET' || op.method === 'HEAD' ? 'Read' : 'Admin';
 }
 
 /** Whether a token of `scope` may call an operation that needs `required`. */

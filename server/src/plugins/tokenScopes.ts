@@ -1,7 +1,7 @@
 /**
  * What a personal API token may call (issue 26), decided from the spec alone so that nothing is
- * listed twice: each operation needs the scope its `x-vexil-token-scope` names, else `Read` for
- * GET and `Admin` for any other method (domain/apiTokens.ts). `None` marks the account-security
+ * listed twice: each operation needs the scope its `x-vexil-token-scope` names, else none under
+ * `/api/account/`, `Read` for GET and `Admin` for any other method (domain/apiTokens.ts). `None` marks the account-security
  * operations no token may call. Runs after the role check: a token never raises its user's role,
  * it only narrows what that role allows. Requests without a token pass untouched.
  */
@@ -16,8 +16,8 @@ export const NOT_WITH_A_TOKEN =
 export const scopeTooLow = (scope: string, required: string) =>
   `This API token's scope (${scope}) does not allow this operation (it needs ${required})`;
 
-export function tokenScopeGuard(op: Pick<OperationSpec, 'method' | 'tokenScope'>) {
-  const required = requiredTokenScope(op.method, op.tokenScope);
+export function tokenScopeGuard(op: Pick<OperationSpec, 'method' | 'path' | 'tokenScope'>) {
+  const required = requiredTokenScope(op);
   return async function checkTokenScope(request: FastifyRequest): Promise<void> {
     const grant = request.apiToken;
     if (!grant) return;
