@@ -4665,6 +4665,19 @@ export interface components {
          * @default 0
          */
         Skip: number;
+        /** @description **Vexil addition.** How a user can sign in and call the API, as the administrators' users list shows it (issue 26): nothing secret, only whether each way is set up. */
+        SignInMethodsModel: {
+            /** @description Whether the account has a password (an account made by a single sign-on has none until its owner sets one through a password reset). */
+            password: boolean;
+            /** @description Whether a second step with an authenticator app (TOTP) is turned on. */
+            authenticatorApp: boolean;
+            /** @description Whether the account has at least one passkey. */
+            passkeys: boolean;
+            /** @description Ids of the single sign-on providers linked to the account. */
+            singleSignOn: string[];
+            /** @description Whether the account holds at least one personal API token still valid. */
+            apiTokens: boolean;
+        };
         /** @description A user as listed to administrators. */
         UserInfoModel: {
             /** @description User id. */
@@ -4693,6 +4706,7 @@ export interface components {
             role: components["schemas"]["Role"];
             /** @description Whether the account is confirmed (only confirmed accounts can sign in). */
             emailConfirmed: boolean;
+            signIn: components["schemas"]["SignInMethodsModel"];
         };
         /** @description A page of users. */
         ArrayResponseOfUserInfoModel: {

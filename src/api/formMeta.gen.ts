@@ -1526,6 +1526,35 @@ export const models = {
       }
     }
   },
+  "SignInMethodsModel": {
+    "required": [
+      "password",
+      "authenticatorApp",
+      "passkeys",
+      "singleSignOn",
+      "apiTokens"
+    ],
+    "fields": {
+      "password": {
+        "type": "boolean"
+      },
+      "authenticatorApp": {
+        "type": "boolean"
+      },
+      "passkeys": {
+        "type": "boolean"
+      },
+      "singleSignOn": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "apiTokens": {
+        "type": "boolean"
+      }
+    }
+  },
   "UserInfoModel": {
     "required": [
       "id",
@@ -1540,7 +1569,8 @@ export const models = {
       "email",
       "avatar",
       "role",
-      "emailConfirmed"
+      "emailConfirmed",
+      "signIn"
     ],
     "fields": {
       "id": {
@@ -1598,6 +1628,9 @@ export const models = {
       },
       "emailConfirmed": {
         "type": "boolean"
+      },
+      "signIn": {
+        "ref": "SignInMethodsModel"
       }
     }
   },

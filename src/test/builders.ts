@@ -52,6 +52,13 @@ export const buildUser = (overrides: Partial<UserInfo> = {}): UserInfo => {
     avatar: null,
     role: 'User',
     emailConfirmed: true,
+    signIn: {
+      password: true,
+      authenticatorApp: false,
+      passkeys: false,
+      singleSignOn: [],
+      apiTokens: false,
+    },
     ...overrides,
   };
 };

@@ -26,8 +26,9 @@ import { tokenRoutes } from './tokenRoutes';
 import { ssoProviderRoutes } from './ssoProviderRoutes';
 import type { ResourceRoutes } from './kit';
 
-/** A user as the console shows it: the admin list's model (`id` is the user's GUID). */
-export type UserRecord = UserInfo;
+/** A user as the console shows it: the admin list's model (`id` is the user's GUID); a user's
+ *  page has `signIn` once the lifecycle callback has found the user in the admin search. */
+export type UserRecord = Omit<UserInfo, 'signIn'> & Partial<Pick<UserInfo, 'signIn'>>;
 
 /** `GET /api/admin/users/{id}` answers the profile model (`userId`, fewer fields). */
 export function userFromProfile({ userId, ...profile }: Profile): UserRecord {

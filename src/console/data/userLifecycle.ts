@@ -50,15 +50,18 @@ interface BatchForm {
 
 export const userLifecycle: ResourceCallbacks = {
   resource: 'users',
-  // The user's page lacks the list-only fields (confirmed flag, times, address): the admin search
+  // The user's page lacks the list-only fields (confirmed flag, times, address, ways to sign
+  // in): the admin search
   // matches ids as text, so searching the full id finds exactly this user.
   afterGetOne: async (result: { data: UserRecord }, dataProvider: DataProvider) => {
     const { searchUsers } = dataProvider as DataProvider & ConsoleExtras;
     const found = await searchUsers(String(result.data.id)).catch(() => undefined);
     const listed = found?.data.find((candidate) => candidate.id === result.data.id);
     if (!listed) return result;
-    const { emailConfirmed, registerTimeUtc, lastVisitedUtc, ip } = listed;
-    return { data: { ...result.data, emailConfirmed, registerTimeUtc, lastVisitedUtc, ip } };
+    const { emailConfirmed, registerTimeUtc, lastVisitedUtc, ip, signIn } = listed;
+    return {
+      data: { ...result.data, emailConfirmed, registerTimeUtc, lastVisitedUtc, ip, signIn },
+    };
   },
   beforeUpdate: async (params: UpdateParams<UserRecord>) => ({
     ...params,

@@ -47,12 +47,13 @@ export const adminUserHandlers: Handlers = {
   async adminGetUsers(request) {
     const { count = 100, skip = 0 } = request.query;
     const { db } = request.server;
-    return userPage(await listUsers(db, skip, count), await countUsers(db));
+    return userPage(db, await listUsers(db, skip, count), await countUsers(db));
   },
 
   async adminSearchUsers(request) {
-    const users = await searchUsers(request.server.db, request.query.hint);
-    return userPage(users, users.length);
+    const { db } = request.server;
+    const users = await searchUsers(db, request.query.hint);
+    return userPage(db, users, users.length);
   },
 
   async adminGetUser(request) {

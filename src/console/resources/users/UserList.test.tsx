@@ -43,6 +43,36 @@ describe('UserList', () => {
     expect(Object.fromEntries(request.query)).toEqual({ skip: '0', count: '25' });
   });
 
+  it('shows how each user signs in: password, second steps, single sign-on, API tokens', async () => {
+    const none = { authenticatorApp: false, passkeys: false, singleSignOn: [], apiTokens: false };
+    const users = [
+      buildUser({
+        userName: 'alice',
+        role: 'Admin',
+        signIn: { ...none, password: true, authenticatorApp: true, passkeys: true },
+      }),
+      buildUser({
+        userName: 'carol',
+        signIn: { ...none, password: false, singleSignOn: ['campus'] },
+      }),
+      buildUser({ userName: 'bot', signIn: { ...none, password: true, apiTokens: true } }),
+    ];
+    fakeApi.on('GET', '/api/admin/users', 200, page(users));
+    renderList();
+    const row = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+    const chipsOf = async (name: string) =>
+      Array.from((await row(name)).querySelectorAll('.MuiChip-label'), (chip) => chip.textContent);
+    expect(await chipsOf('alice')).toEqual([
+      'Administrator',
+      'Password',
+      'Authenticator app',
+      'Passkey',
+    ]);
+    expect(await chipsOf('carol')).toEqual(['User', 'campus']);
+    expect(await chipsOf('bot')).toEqual(['User', 'Password', 'API token']);
+    expect(screen.getByText('Sign-in')).toBeTruthy(); // resources.users.fields.signIn
+  });
+
   it('searches with the search box', async () => {
     fakeApi.on('GET', '/api/admin/users', 200, page([buildUser({ userName: 'alice' })]));
     fakeApi.on('POST', '/api/admin/users/search', 200, page([buildUser({ userName: 'bobby' })]));

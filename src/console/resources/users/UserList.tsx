@@ -19,6 +19,7 @@ import {
 import type { UserRecord } from '@/console/data/dataRoutes';
 import { ListError } from '@/console/ListError';
 import { ZonedDateField } from '@/console/fields/ZonedDateField';
+import { SignInMethods } from './SignInMethods';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -85,6 +86,7 @@ export function UserList() {
         <DataTable.Col source="stdNumber" disableSort />
         <DataTable.Col source="role" disableSort field={RoleChip} />
         <DataTable.Col source="emailConfirmed" disableSort field={BooleanField} />
+        <DataTable.Col source="signIn" disableSort field={SignInMethods} />
         <DataTable.Col source="lastVisitedUtc" disableSort field={LastVisit} />
         <DataTable.Col source="ip" disableSort />
       </DataTable>
