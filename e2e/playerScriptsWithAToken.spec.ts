@@ -175,6 +175,36 @@ describe('a player scripts with an API token', skipUnless(enabled, noChromium), 
     await phone.close();
   });
 
+  it('an organiser sees the token, never its secret, in the console and on the user page', async () => {
+    const users = (await (await admin.get('/api/admin/users?count=100')).json()) as {
+      data: { id: string; userName: string }[];
+    };
+    const owner = users.data.find((user) => user.userName.startsWith('bot'))!;
+    for (const [device, viewport] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', { width: 375, height: 812 }],
+    ] as const) {
+      const console = await browser.newContext({
+        viewport,
+        timezoneId: 'UTC',
+        storageState: await admin.context.storageState(),
+      });
+      const organiser = await console.newPage();
+      organiser.setDefaultTimeout(15_000);
+      pages.watch(organiser);
+      await organiser.goto(`${server.url}/admin/tokens`);
+      const row = organiser.getByRole('row').filter({ hasText: scriptName });
+      await row.filter({ hasText: owner.userName }).waitFor();
+      await row.getByText('127.0.0.1').waitFor();
+      expect(await organiser.content()).not.toContain(token);
+      await shot(organiser, `console-list-${device}`);
+      await organiser.goto(`${server.url}/admin/users/${owner.id}`);
+      await organiser.getByRole('row').filter({ hasText: scriptName }).waitFor();
+      await shot(organiser, `console-user-${device}`);
+      await console.close();
+    }
+  });
+
   it('the player revokes the token and the script is refused', async () => {
     const tokens = section(page);
     await tokens.getByRole('button', { name: `Revoke ${scriptName}` }).click();

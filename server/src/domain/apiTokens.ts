@@ -8,8 +8,7 @@
  * (nothing to guess, so no slow hash is needed) and a lookup by that hash the right check.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role } from '../db/tables/accounts.js';
-import { ROLES_FOR_SCOPE, type ApiTokenScope } from '../db/tables/apiTokens.js';
+import type { ApiTokenScope } from '../db/tables/apiTokens.js';
 
 export const API_TOKEN_PREFIX = 'vexil_pat_';
 /** The prefix and 43 base64url characters. */
@@ -26,10 +25,6 @@ export const hashApiToken = (token: string): string =>
 export type TokenScopeMark = ApiTokenScope | 'None';
 
 const scopeRank: Record<ApiTokenScope, number> = { Read: 0, Play: 1, Admin: 2 };
-
-/** Whether a user of `role` may hold (and use) a token of `scope`: never when banned. */
-export const scopeFitsRole = (scope: ApiTokenScope, role: Role): boolean =>
-  ROLES_FOR_SCOPE[scope].includes(role);
 
 /** Where the account's own security lives: sign-in steps, passwords, tokens, second steps,
  *  passkeys, single sign-on links. Closed to tokens unless an operation is marked otherwise, so
@@ -69,14 +64,14 @@ export function bearerTokenOf(header: string | undefined): string | undefined {
   return match ? match[1] : undefined;
 }
 
-/** Why a new token cannot be made as asked, or null when it can. */
+/** Why a new token cannot be made as asked, or null when it can; `scopeFits`: whether the
+ *  user's role may hold the scope (`scopeFitsRole`, db/tables/apiTokens.ts). */
 export function newTokenProblem(
   request: { scope: ApiTokenScope; expiresAt?: number | null },
-  role: Role,
+  scopeFits: boolean,
   now: number,
 ): string | null {
-  if (!scopeFitsRole(request.scope, role))
-    return `The ${request.scope} scope is not available to your account`;
+  if (!scopeFits) return `The ${request.scope} scope is not available to your account`;
   const { expiresAt } = request;
   if (expiresAt == null) return null;
   if (expiresAt <= now) return 'The expiry must be in the future';

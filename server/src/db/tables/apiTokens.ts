@@ -14,6 +14,10 @@ export const ROLES_FOR_SCOPE: Record<ApiTokenScope, readonly Role[]> = {
   Admin: ['Admin'],
 };
 
+/** Whether a user of `role` may hold (and use) a token of `scope`: never when banned. */
+export const scopeFitsRole = (scope: ApiTokenScope, role: Role): boolean =>
+  ROLES_FOR_SCOPE[scope].includes(role);
+
 export interface ApiTokensTable {
   /** Lower-case GUID v7: what lists show and revocation names. */
   id: Immutable<string>;

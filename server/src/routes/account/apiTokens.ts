@@ -6,6 +6,7 @@ import {
   listUserApiTokens,
   type ApiToken,
 } from '../../db/repositories/apiTokens.js';
+import { scopeFitsRole } from '../../db/tables/apiTokens.js';
 import { hashApiToken, newApiToken, newTokenProblem } from '../../domain/apiTokens.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
@@ -35,7 +36,7 @@ export const apiTokenHandlers: Handlers = {
     const user = request.user!;
     const { name, scope, expiresAt = null } = request.body;
     const now = Date.now();
-    const problem = newTokenProblem({ scope, expiresAt }, user.role, now);
+    const problem = newTokenProblem({ scope, expiresAt }, scopeFitsRole(scope, user.role), now);
     if (problem) throw badRequest(problem);
     const secret = newApiToken();
     const token = await createApiToken(request.server.db, {

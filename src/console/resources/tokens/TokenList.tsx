@@ -8,6 +8,7 @@ export function TokenList() {
     <List
       perPage={50}
       pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
+      actions={false}
       exporter={false}
       error={<ListError />}
     >
