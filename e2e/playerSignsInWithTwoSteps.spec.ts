@@ -32,11 +32,6 @@ async function freshStep(): Promise<number> {
   }
 }
 
-/** The page's document as far as waiting for its animations needs (no DOM types here). */
-interface AnimatedDocument {
-  getAnimations(): { finished: Promise<unknown> }[];
-}
-
 describe('a player signs in with two steps', skipUnless(enabled, noChromium), () => {
   let server: RunningServer;
   let player: ApiSession;
@@ -61,13 +56,15 @@ describe('a player signs in with two steps', skipUnless(enabled, noChromium), ()
   const expectTidy = async (where: string) => {
     // The pointer that pressed "Sign in" may rest on the button that replaced it: no hover state.
     await page.mouse.move(0, 0);
-    await page.evaluate(() =>
-      Promise.all(
-        (document as unknown as AnimatedDocument)
-          .getAnimations()
-          .map((animation) => animation.finished),
-      ),
-    );
+    await page
+      .locator('body')
+      .evaluate((body) =>
+        Promise.all(
+          body
+            .getAnimations({ subtree: true })
+            .map((a: { finished: Promise<unknown> }) => a.finished),
+        ),
+      );
     expect(await waitUntilLoaded(page), `${where} finished loading`).toBe(true);
     expect(await rawTranslationKeys(page), where).toEqual([]);
     expect(await overflowingElements(page), where).toEqual([]);

@@ -182,7 +182,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * What the pending sign-in needs
+         * @description **Vexil addition.** The methods of the pending sign-in named by the `vexil_second_step`
+         *     cookie, as `POST /api/account/login` answered them: for a page that did not see that answer
+         *     (a sign-in that began elsewhere, e.g. a redirect back from an identity provider).
+         */
+        get: operations["accountGetSecondStep"];
         put?: never;
         /**
          * Finish a sign-in with the second step
@@ -7141,6 +7147,38 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountGetSecondStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending sign-in's methods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondStepRequired"];
+                };
+            };
+            /** @description No pending sign-in (missing, expired, used up or ended by wrong codes). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["DatabaseUnavailable"];
             507: components["responses"]["InsufficientStorage"];

@@ -84,3 +84,29 @@ export function useRegenerateRecoveryCodes() {
     onSuccess: refresh,
   });
 }
+
+const pendingKey = ['account', 'second-step'] as const;
+
+/**
+ * The pending sign-in's challenge, for a sign-in page reached with `?second-step` (a sign-in that
+ * began elsewhere, e.g. back from an identity provider): undefined when there is none, and
+ * `forget()` once the user goes back to the password.
+ */
+export function usePendingSecondStep(enabled: boolean) {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: pendingKey,
+    enabled,
+    retry: false,
+    staleTime: 0,
+    queryFn: async () => {
+      const result = await api.GET('/api/account/login/second-step');
+      if (result.response.status === 401) return null;
+      return unwrap(result).secondStep;
+    },
+  });
+  return {
+    challenge: (enabled && data) || undefined,
+    forget: () => queryClient.setQueryData(pendingKey, null),
+  };
+}

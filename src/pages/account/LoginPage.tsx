@@ -17,6 +17,7 @@ import { usePageTitle } from '@/lib/usePageTitle';
 import { useLogin, useProfile } from '@/hooks/account';
 import type { CaptchaInfo, SecondStepChallenge } from '@/api/types';
 import { SecondStepCard } from '@/pages/account/components/SecondStepForm';
+import { usePendingSecondStep } from '@/hooks/twoStep';
 import { AccountCard } from '@/pages/account/components/AccountCard';
 import { PasswordField } from '@/pages/account/components/PasswordField';
 import { PasskeySignIn } from '@/pages/account/components/PasskeySignIn';
@@ -55,14 +56,19 @@ export default function LoginPage() {
   // Set when the password was right and a second step is asked (two-step sign-in).
   const [secondStep, setSecondStep] = useState<SecondStepChallenge>();
   const passwordSignUp = useSsoOptions().data?.passwordSignUp ?? true;
+  const pending = usePendingSecondStep(params.has('second-step'));
+  const challenge = secondStep ?? pending.challenge;
 
   if (profile && !login.isPending) return <Navigate to={from} replace />;
-  if (secondStep)
+  if (challenge)
     return (
       <SecondStepCard
-        challenge={secondStep}
+        challenge={challenge}
         onSignedIn={() => navigate(from, { replace: true })}
-        onRestart={() => setSecondStep(undefined)}
+        onRestart={() => {
+          setSecondStep(undefined);
+          pending.forget();
+        }}
       />
     );
 

@@ -21,6 +21,7 @@ import {
   finishSignIn,
   NO_PENDING_SIGN_IN,
   requirePendingSignIn,
+  secondStepMethodsOf,
   secondStepRequiredFor,
   type PendingSignIn,
 } from '../../services/secondStep/index.js';
@@ -99,6 +100,16 @@ async function withCheckedCode<T>(
 }
 
 export const twoStepHandlers: Handlers = {
+  /** For a page that did not see the password's answer (a sign-in begun elsewhere). */
+  async accountGetSecondStep(request) {
+    const pending = await requirePendingSignIn(request);
+    const enrolRequired = pending.purpose === 'Enrol';
+    const methods = enrolRequired
+      ? []
+      : await secondStepMethodsOf(request.server.db, pending.userId);
+    return { secondStep: { methods, enrolRequired } };
+  },
+
   async accountLogInSecondStep(request, reply) {
     const pending = await pendingFor(request, 'SecondStep');
     const { code, recoveryCode } = request.body;

@@ -106,6 +106,17 @@ describeEachDatabase('two-step sign-in with an authenticator app', (getDb) => {
     const noSession = caller(app);
     expect((await noSession({ method: 'GET', url: '/api/account/profile' })).statusCode).toBe(401);
 
+    // A page that did not see that answer asks for it.
+    const pending = await caller(app)({
+      method: 'GET',
+      url: '/api/account/login/second-step',
+      cookies: { vexil_second_step: b.pending ?? '' },
+    });
+    expect(pending.json()).toEqual(asked.json());
+    expect(
+      (await caller(app)({ method: 'GET', url: '/api/account/login/second-step' })).statusCode,
+    ).toBe(401);
+
     const done = await secondStep(app, b, { code: await codeAt(secret, step) });
     expect(done.statusCode, done.body).toBe(200);
     const call = signedInCaller(app, done);

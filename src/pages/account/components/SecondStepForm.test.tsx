@@ -69,6 +69,24 @@ describe('the second step of the sign-in page', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
   });
 
+  it('asks the server what a sign-in begun elsewhere needs (?second-step)', async () => {
+    fakeApi.on('GET', '/api/account/login/second-step', 200, {
+      secondStep: { methods: ['Totp'], enrolRequired: false },
+    });
+    render('/account/login?second-step&from=%2Fgames');
+    expect(await screen.findByRole('heading', { name: 'Two-step sign-in' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Use a recovery code instead' })).toBeNull();
+  });
+
+  it('shows the password form when no sign-in is pending', async () => {
+    fakeApi.on('GET', '/api/account/login/second-step', 401, problem(401, 'No'));
+    render('/account/login?second-step');
+    await waitFor(() =>
+      expect(fakeApi.requests('GET', '/api/account/login/second-step')).toHaveLength(1),
+    );
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+  });
+
   it('enrols an authenticator app first when the role requires it', async () => {
     fakeApi.on('POST', '/api/account/login/second-step/enrol', 200, {
       secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
