@@ -52,5 +52,6 @@ export async function signInThroughPage(
 ): Promise<void> {
   await page.locator('input[name="userName"]').fill(userName);
   await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).last().click();
+  // Exact: "Sign in with a passkey" (issue 26) follows the form's own button.
+  await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
 }

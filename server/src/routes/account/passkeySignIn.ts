@@ -11,9 +11,11 @@ import { withTransaction } from '../../db/transaction.js';
 import { ApiError, badRequest } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { accountKey } from '../../services/loginThrottle.js';
-import { verifyPasskeyAssertion } from '../../services/passkeys/assertion.js';
+import {
+  passkeyRequestOptions,
+  verifyPasskeyAssertion,
+} from '../../services/passkeys/assertion.js';
 import { issuePasskeyChallenge } from '../../services/passkeys/challenges.js';
-import { passkeyRequestOptions } from '../../services/passkeys/assertion.js';
 import { ACCOUNT_BANNED } from './login.js';
 import { relyingPartyFor, setCeremonyCookie, takeCeremonyChallenge } from './passkeyCeremony.js';
 import {

@@ -9,9 +9,11 @@ import { findPasskeyByCredentialId, usersWithPasskeys } from '#server/db/reposit
 import { ACCOUNT_BANNED } from '#server/routes/account/login.js';
 import { PASSKEY_COOKIE } from '#server/routes/account/passkeyCeremony.js';
 import { NO_SIGN_IN_CHALLENGE, PASSKEY_REFUSED } from '#server/routes/account/passkeySignIn.js';
-import { verifyPasskeyAssertion } from '#server/services/passkeys/assertion.js';
+import {
+  passkeyRequestOptions,
+  verifyPasskeyAssertion,
+} from '#server/services/passkeys/assertion.js';
 import { issuePasskeyChallenge } from '#server/services/passkeys/challenges.js';
-import { passkeyRequestOptions } from '#server/services/passkeys/assertion.js';
 import {
   NO_REGISTRATION_CHALLENGE,
   REGISTRATION_FAILED,
