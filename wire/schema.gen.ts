@@ -783,6 +783,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/passkeys/secondstepoptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the second step of a sign-in with a passkey
+         * @description **Vexil addition.** For a pending sign-in (the `vexil_second_step` cookie of
+         *     `POST /api/account/login`) whose methods include `Passkey`: issues a one-use challenge bound
+         *     to that account (5 minutes, named by the HttpOnly `vexil_passkey` cookie set here) and
+         *     answers the options for `navigator.credentials.get`, listing the account's own passkeys.
+         *
+         *     A passkey is offered as the second step of an account that has two-step sign-in turned on
+         *     (an authenticator app, whose recovery codes are the way back when a device is lost); a
+         *     passkey alone signs in without a password through `POST /api/account/passkeys/signin`.
+         */
+        post: operations["accountPasskeySecondStepOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/passkeys/secondstep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a sign-in with a passkey as its second step
+         * @description **Vexil addition.** Finishes the pending sign-in with a passkey of that same account: the
+         *     assertion must answer the challenge of `POST /api/account/passkeys/secondstepoptions` (one
+         *     use, gone whatever the outcome) and pass the checks of `POST /api/account/passkeys/signin`.
+         *     A passkey of any other account is refused. A refusal counts as a wrong second step (the
+         *     sign-in limits of `POST /api/account/login`, and the pending sign-in dies after 5); success
+         *     uses the pending sign-in up and sets the session as `POST /api/account/login` does. Logged
+         *     for the admin log.
+         */
+        post: operations["accountPasskeySecondStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/sso": {
         parameters: {
             query?: never;
@@ -8063,6 +8116,97 @@ export interface operations {
                 };
             };
             /** @description The passkey was not accepted (unknown or deleted, failed verification, counter went backwards, unconfirmed email; one message), or the account is banned (own message). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountPasskeySecondStepOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options; the response sets the `vexil_passkey` cookie. */
+            200: {
+                headers: {
+                    /** @description `vexil_passkey` (HttpOnly, SameSite=Strict, 5 minutes). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            /** @description The pending sign-in has no passkey to offer, or waits for an enrolment; the site is reached by an IP address. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description No pending sign-in (no cookie, or one expired, used or void). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["DatabaseUnavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountPasskeySecondStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyAssertionModel"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    /** @description The new `vexil_session` session cookie, after deletion headers for `vexil_second_step` and `vexil_passkey`. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input; no challenge (none issued to this sign-in, or expired or used); the pending sign-in waits for an enrolment; the site is reached by an IP address. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
+            /** @description No pending sign-in, or the passkey was not accepted (another account's, unknown, failed verification, counter not forward). */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -85,6 +85,25 @@ export function usePasskeySignIn() {
   });
 }
 
+/** A passkey of the account as the second step of the pending sign-in (after its password). */
+export function usePasskeySecondStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const options = unwrap(await api.POST('/api/account/passkeys/secondstepoptions'));
+      const assertion = await startAuthentication({
+        optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
+      });
+      return unwrap(
+        await api.POST('/api/account/passkeys/secondstep', {
+          body: assertion as PasskeyAssertion,
+        }),
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+  });
+}
+
 /** The browser's authenticator was dismissed or timed out: not an error to shout about. */
 export function isPasskeyCancelled(error: unknown): boolean {
   const name = (error as { name?: string; cause?: { name?: string } } | null)?.name;

@@ -4,6 +4,7 @@ import { avatarHandlers } from './avatar.js';
 import { emailHandlers } from './email.js';
 import { loginHandlers } from './login.js';
 import { passkeyHandlers } from './passkeys.js';
+import { passkeySecondStepHandlers } from './passkeySecondStep.js';
 import { passkeySignInHandlers } from './passkeySignIn.js';
 import { profileHandlers } from './profile.js';
 import { recoveryHandlers } from './recovery.js';
@@ -20,6 +21,7 @@ export const accountHandlers: Handlers = {
   ...loginHandlers,
   ...passkeyHandlers,
   ...passkeySignInHandlers,
+  ...passkeySecondStepHandlers,
   ...profileHandlers,
   ...recoveryHandlers,
   ...registerHandlers,

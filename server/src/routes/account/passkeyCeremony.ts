@@ -37,6 +37,15 @@ export async function takeCeremonyChallenge(
   reply: FastifyReply,
   purpose: PasskeyChallengePurpose,
 ) {
+  return takeChallenge(request.server.db, takeCeremonyCookie(request, reply), purpose);
+}
+
+/** The token the request's `vexil_passkey` cookie carries, clearing the cookie (its challenge is
+ *  one use whatever the outcome). */
+export function takeCeremonyCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): string | undefined {
   const token = request.cookies[PASSKEY_COOKIE];
   if (token) {
     reply.clearCookie(PASSKEY_COOKIE, {
@@ -46,5 +55,5 @@ export async function takeCeremonyChallenge(
       secure: request.protocol === 'https',
     });
   }
-  return takeChallenge(request.server.db, token, purpose);
+  return token;
 }

@@ -11,12 +11,15 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import KeyIcon from '@mui/icons-material/Key';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useTranslation } from 'react-i18next';
 import type { SecondStepChallenge, TotpEnrolment } from '@/api/types';
 import { AccountCard } from './AccountCard';
 import { errorMessageOf } from '@/lib/notifications';
 import { statusOf } from '@/lib/notifications/describeError';
 import { useSecondStep, useSignInEnrolConfirm, useSignInEnrolStart } from '@/hooks/twoStep';
+import { isPasskeyCancelled, usePasskeySecondStep } from '@/hooks/passkeys';
 import { RecoveryCodesView } from './RecoveryCodesView';
 import { TotpSecretView } from './TotpSecretView';
 
@@ -83,8 +86,21 @@ function CodeStep({ challenge, onSignedIn, onRestart }: Props) {
   const [recovery, setRecovery] = useState(!challenge.methods.includes('Totp'));
   const [value, setValue] = useState('');
   const finish = useSecondStep();
+  const passkey = usePasskeySecondStep();
   const { fail, clear, alert } = useFailure(onRestart);
   const canUseRecovery = challenge.methods.includes('RecoveryCode');
+  const canUsePasskey = challenge.methods.includes('Passkey') && browserSupportsWebAuthn();
+
+  const usePasskey = () => {
+    clear();
+    passkey.mutate(undefined, {
+      onSuccess: onSignedIn,
+      onError: (error) =>
+        isPasskeyCancelled(error)
+          ? fail(new Error(t('twoStep.login.passkey_cancelled')))
+          : fail(error),
+    });
+  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -122,6 +138,16 @@ function CodeStep({ challenge, onSignedIn, onRestart }: Props) {
         >
           {recovery ? t('twoStep.login.use_code') : t('twoStep.login.use_recovery')}
         </Link>
+      )}
+      {canUsePasskey && (
+        <Button
+          variant="outlined"
+          startIcon={<KeyIcon />}
+          onClick={usePasskey}
+          loading={passkey.isPending}
+        >
+          {t('twoStep.login.use_passkey')}
+        </Button>
       )}
     </Stack>
   );
