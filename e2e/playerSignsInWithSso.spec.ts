@@ -13,6 +13,7 @@ import {
   startTestIdentityProvider,
   type TestIdentityProvider,
 } from '../server/test/support/oidcProvider.js';
+import { blocking, describeViolations, runAxe } from './support/axe.js';
 import { launchBrowser, noChromium, requireChromium } from './support/browser.js';
 import { ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.js';
 import { signInThroughPage, watchPages } from './support/watch.js';
@@ -53,6 +54,7 @@ describe('a player signs in with single sign-on', skipUnless(enabled, noChromium
     const button = page.getByRole('link', { name: 'Sign in with Test University' });
     await button.waitFor();
     await page.screenshot({ path: join(screenshots, `sso-${shot}-sign-in-page.png`) });
+    await checkAccessibility(page, `sign-in page (${shot})`);
     await button.click();
     // The provider's own pages (oidc-provider's login and consent views).
     await page.waitForURL((url) => url.origin === idp.issuer);
@@ -64,6 +66,12 @@ describe('a player signs in with single sign-on', skipUnless(enabled, noChromium
     await page.waitForURL(`${server.url}/games`);
     await page.getByRole('button', { name: 'Account menu of alice' }).waitFor();
     await page.screenshot({ path: join(screenshots, `sso-${shot}-signed-in.png`) });
+  };
+
+  /** Serious and critical axe-core violations of the page as it is, described. */
+  const accessibilityProblems: string[] = [];
+  const checkAccessibility = async (page: Page, where: string) => {
+    accessibilityProblems.push(...describeViolations(where, blocking(await runAxe(page))));
   };
 
   const accountOf = async (page: Page) => {
@@ -98,6 +106,7 @@ describe('a player signs in with single sign-on', skipUnless(enabled, noChromium
     await page.locator('input[name="issuer"]').fill(idp.issuer);
     await page.locator('input[name="clientId"]').fill(OIDC_CLIENT.id);
     await page.locator('input[name="clientSecret"]').fill(OIDC_CLIENT.secret);
+    await checkAccessibility(page, 'console: new provider');
     await page.screenshot({
       path: join(screenshots, 'sso-desktop-console-create.png'),
       fullPage: true,
@@ -106,6 +115,7 @@ describe('a player signs in with single sign-on', skipUnless(enabled, noChromium
     await page.waitForURL(/\/admin\/ssoProviders$/);
     await page.getByRole('cell', { name: 'Test University' }).waitFor();
     await page.screenshot({ path: join(screenshots, 'sso-desktop-console-list.png') });
+    await checkAccessibility(page, 'console: providers');
 
     const phone = await openPage(viewports.phone);
     await phone.goto(`${server.url}/account/login?from=/admin/ssoProviders/uni`);
@@ -131,6 +141,7 @@ describe('a player signs in with single sign-on', skipUnless(enabled, noChromium
     await linked.getByText('Test University').waitFor();
     await linked.getByText(/Linked as alice@idp\.test/).waitFor();
     await page.screenshot({ path: join(screenshots, 'sso-desktop-profile.png'), fullPage: true });
+    await checkAccessibility(page, 'profile');
   });
 
   it('signs into the same account the second time (phone)', async () => {
@@ -157,5 +168,6 @@ describe('a player signs in with single sign-on', skipUnless(enabled, noChromium
     expect(pages.errors).toEqual([]);
     expect(new Set(pages.failedResponses)).toEqual(new Set(['401 /api/account/profile']));
     expect(failedOnSite).toEqual([]);
+    expect(accessibilityProblems).toEqual([]);
   });
 });

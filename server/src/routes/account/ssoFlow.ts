@@ -177,7 +177,9 @@ export const ssoFlowHandlers: Handlers = {
     }
     const provider = await enabledProvider(request.server, request.params.provider);
     if (!provider) return refuse(reply, 'UnknownProvider', link);
-    if (link && !request.user) return refuse(reply, 'NotSignedIn', true);
+    // A banned account may only sign out: it links nothing.
+    if (link && (!request.user || request.user.role === 'Banned'))
+      return refuse(reply, 'NotSignedIn', true);
 
     const redirectUri = redirectUriOf(request, provider.id);
     let start;

@@ -29,6 +29,7 @@ import {
   callback,
   cookieOf,
   locationOf,
+  providerInput,
   redirectUris,
   SITE,
   ssoSignIn,
@@ -232,6 +233,28 @@ describeEachDatabase('single sign-on', (getDb) => {
     await updateUserRole(server.app.db, userId, 'Banned');
     const response = await ssoSignIn(server.app, idp, 'idp', 'oscar');
     expect(errorOf(response)).toBe('Banned');
+    expect(sessionOf(response)).toBeUndefined();
+  });
+
+  it('tells the sign-in page when the provider refuses, is unreachable or gives no e-mail', async () => {
+    const started = await startSso(server.app, 'idp');
+    const refused = new URL(`${SITE}/api/account/sso/idp/callback`);
+    refused.searchParams.set('error', 'access_denied');
+    refused.searchParams.set('state', started.url.searchParams.get('state')!);
+    const answer = await callback(server.app, refused, { browser: started.browser });
+    expect(errorOf(answer)).toBe('ProviderRefused');
+
+    const add = (payload: Record<string, unknown>) =>
+      admin({ method: 'POST', url: '/api/admin/sso/providers', payload });
+    // Nothing listens on port 9 (discard) of this machine.
+    await add({ ...providerInput(idp, 'idp'), id: 'down', issuer: 'http://127.0.0.1:9' });
+    const down = await server.anonymous({ method: 'GET', url: '/api/account/sso/down/start' });
+    expect(String(down.headers.location)).toBe('/account/login?sso_error=ProviderUnreachable');
+
+    const mapping = { ...providerInput(idp, 'oauth').mapping, email: 'no_such_claim' };
+    await add({ ...providerInput(idp, 'oauth'), id: 'no-mail', mapping });
+    const response = await ssoSignIn(server.app, idp, 'no-mail', 'quinn');
+    expect(errorOf(response)).toBe('EmailMissing');
     expect(sessionOf(response)).toBeUndefined();
   });
 

@@ -21,7 +21,9 @@ export const PROVIDER_IDS = ['idp', 'idp2', 'oauth', 'oauth-plain'] as const;
 export type TestProviderId = (typeof PROVIDER_IDS)[number];
 
 export const callbackUri = (id: string) => `${SITE}/api/account/sso/${id}/callback`;
-export const redirectUris = () => PROVIDER_IDS.map(callbackUri);
+/** The callbacks the test provider accepts: the providers above and `no-mail` (an OAuth 2
+ *  provider whose mapping finds no e-mail). */
+export const redirectUris = () => [...PROVIDER_IDS, 'no-mail'].map(callbackUri);
 
 export function providerInput(idp: TestIdentityProvider, id: TestProviderId) {
   if (id === 'idp' || id === 'idp2')
