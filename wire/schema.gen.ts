@@ -720,7 +720,9 @@ export interface paths {
         /**
          * Delete a passkey
          * @description **Vexil addition.** Deletes one of the signed-in account's passkeys: it no longer signs in.
-         *     Logged for the admin log.
+         *     An account without a password (made by a single sign-on) keeps a way to sign in: its last
+         *     passkey goes only while a single sign-on is still linked (400 otherwise). Logged for the
+         *     admin log.
          */
         delete: operations["accountDeletePasskey"];
         options?: never;
@@ -895,7 +897,7 @@ export interface paths {
         /**
          * Unlink a provider's identity
          * @description **Vexil addition.** Unlinks the caller's identity of this provider. Refused (400) when it is
-         *     the account's only way to sign in (no password and no other linked identity). An account
+         *     the account's only way to sign in (no password, no other linked identity and no passkey). An account
          *     security operation: never with an API token.
          */
         delete: operations["accountSsoUnlink"];
@@ -8032,7 +8034,15 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EmptyOk"];
-            400: components["responses"]["BadRequest"];
+            /** @description Invalid input, or the account's last way to sign in. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestResponse"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description The account has no passkey with this id; `status` is 404. */

@@ -12,7 +12,9 @@ import { notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { issuePasskeyChallenge } from '../../services/passkeys/challenges.js';
 import { passkeyCreationOptions, registerPasskey } from '../../services/passkeys/registration.js';
+import { withTransaction } from '../../db/transaction.js';
 import { currentUser } from './guards.js';
+import { keepAWayToSignIn, lockWaysToSignIn } from './lastWayToSignIn.js';
 import { relyingPartyFor, setCeremonyCookie, takeCeremonyChallenge } from './passkeyCeremony.js';
 
 export const PASSKEY_NOT_FOUND = 'The passkey was not found';
@@ -81,8 +83,13 @@ export const passkeyHandlers: Handlers = {
 
   async accountDeletePasskey(request) {
     const user = await currentUser(request);
-    const passkey = await deletePasskey(request.server.db, user.id, request.params.id);
-    if (!passkey) throw notFound(PASSKEY_NOT_FOUND);
+    const passkey = await withTransaction(request.server.db, async (trx) => {
+      await lockWaysToSignIn(trx, user.id);
+      const deleted = await deletePasskey(trx, user.id, request.params.id);
+      if (!deleted) throw notFound(PASSKEY_NOT_FOUND);
+      await keepAWayToSignIn(trx, user);
+      return deleted;
+    });
     request.log.info(
       { userName: user.userName, ip: request.ip, taskStatus: 'Success' },
       `User ${user.userName} deleted the passkey "${passkey.name}"`,

@@ -1,4 +1,5 @@
-/** What a right password leads to when the account has (or its role requires) a second step. */
+/** What a right password (or a single sign-on) leads to when the account has, or its role
+ *  requires, a second step. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '#wire/schema.gen.js';
 import type { User } from '../../db/repositories/users.js';
@@ -22,6 +23,7 @@ export async function secondStepAfterPassword(
   reply: FastifyReply,
   user: User,
   policy: AccountPolicy,
+  passed = 'the password',
 ): Promise<SecondStepRequired | null> {
   const methods = await secondStepMethodsOf(request.server.db, user.id);
   const enrolRequired = methods.length === 0 && secondStepRequiredFor(user.role, policy);
@@ -30,8 +32,8 @@ export async function secondStepAfterPassword(
   request.log.info(
     { userName: user.userName, ip: request.ip, taskStatus: 'Pending' },
     enrolRequired
-      ? `User ${user.userName} passed the password and must enrol a second step`
-      : `User ${user.userName} passed the password; second step asked`,
+      ? `User ${user.userName} passed ${passed} and must enrol a second step`
+      : `User ${user.userName} passed ${passed}; second step asked`,
   );
   return { secondStep: { methods, enrolRequired } };
 }

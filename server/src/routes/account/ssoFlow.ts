@@ -43,6 +43,13 @@ function goTo(reply: FastifyReply, location: string): FastifyReply {
   return reply.code(302).header('location', location).header('cache-control', 'no-store').send();
 }
 
+/** Where the browser goes once the provider's answer is taken: the page it came from, or the
+ *  sign-in page asking for the second step (it then goes on to that page). */
+function afterSignIn(outcome: 'signedIn' | 'secondStep', returnTo: string): string {
+  if (outcome === 'signedIn') return returnTo;
+  return `${LOGIN_PAGE}?second-step&from=${encodeURIComponent(returnTo)}`;
+}
+
 function refuse(reply: FastifyReply, code: string, link: boolean): FastifyReply {
   return goTo(reply, `${link ? PROFILE_PAGE : LOGIN_PAGE}?sso_error=${code}`);
 }
@@ -120,8 +127,11 @@ async function signInOrRegister(
       logFailure(request, provider.id, refusal, user.userName);
       return refuse(reply, refusal, false);
     }
-    await signInWithSso(request, reply, user, { provider: provider.id, subject: identity.subject });
-    return goTo(reply, returnTo);
+    const identityOf = { provider: provider.id, subject: identity.subject };
+    return goTo(
+      reply,
+      afterSignIn(await signInWithSso(request, reply, user, identityOf), returnTo),
+    );
   }
 
   const { accountPolicy: policy } = await request.server.settings.get();
@@ -148,8 +158,11 @@ async function signInOrRegister(
     `User ${user.userName} registered with ${provider.id}`,
   );
   if (confirmed) {
-    await signInWithSso(request, reply, user, { provider: provider.id, subject: identity.subject });
-    return goTo(reply, returnTo);
+    const identityOf = { provider: provider.id, subject: identity.subject };
+    return goTo(
+      reply,
+      afterSignIn(await signInWithSso(request, reply, user, identityOf), returnTo),
+    );
   }
   // The e-mail is not trusted: it is confirmed by the mailed link when the mail flows are on, else
   // by an administrator.

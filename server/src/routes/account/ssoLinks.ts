@@ -1,17 +1,13 @@
 /** The sign-in page's single sign-on options and the caller's linked sign-ins (issue 26). */
-import {
-  deleteIdentity,
-  identitiesOfUser,
-  lockUserForSignInChange,
-} from '../../db/repositories/sso.js';
+import { deleteIdentity, identitiesOfUser } from '../../db/repositories/sso.js';
 import { withTransaction } from '../../db/transaction.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import type { Handlers } from '../../http/handlers.js';
 import { allProviders } from '../../services/sso/providerRegistry.js';
 import { currentUser } from './guards.js';
+import { keepAWayToSignIn, lockWaysToSignIn } from './lastWayToSignIn.js';
 
-export const ONLY_WAY_TO_SIGN_IN =
-  'This is the only way to sign in to this account: set a password or link another sign-in first';
+export { ONLY_WAY_TO_SIGN_IN } from './lastWayToSignIn.js';
 
 export const ssoLinkHandlers: Handlers = {
   async accountSsoOptions(request) {
@@ -41,13 +37,12 @@ export const ssoLinkHandlers: Handlers = {
     const { provider } = request.params;
     // Counted and deleted in one transaction, so two unlinks at once cannot both pass the check.
     await withTransaction(request.server.db, async (trx) => {
-      await lockUserForSignInChange(trx, user.id);
+      await lockWaysToSignIn(trx, user.id);
       const identities = await identitiesOfUser(trx, user.id);
       if (!identities.some((i) => i.provider === provider))
         throw notFound('No sign-in of this provider is linked to your account');
-      if (user.passwordHash === null && identities.length <= 1)
-        throw badRequest(ONLY_WAY_TO_SIGN_IN);
       await deleteIdentity(trx, user.id, provider);
+      await keepAWayToSignIn(trx, user);
     });
     request.log.info(
       { userName: user.userName, ip: request.ip, taskStatus: 'Success' },

@@ -28,7 +28,7 @@ describeEachDatabase('a passkey as the second step', (getDb) => {
   });
 
   /** POSTs from the browser with its pending sign-in and the passkey ceremony's cookie. */
-  const post = (from: Browser, url: string, payload?: unknown, passkeyCookie?: string) =>
+  const post = (from: Browser, url: string, payload?: object, passkeyCookie?: string) =>
     caller(app)({
       method: 'POST',
       url,
