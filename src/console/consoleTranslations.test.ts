@@ -71,6 +71,7 @@ const SAME_IN: Record<string, string[]> = {
     'Name',
     'Offline',
     'Palette',
+    'Passkey',
     'Poster',
     'Slogan',
     'Status',
