@@ -19,8 +19,26 @@ const BLOCKING: readonly AxeImpact[] = ['serious', 'critical'];
 declare const window: { axe?: typeof axe };
 declare const document: Parameters<typeof axe.run>[0];
 
-/** Runs axe-core's WCAG 2.x A/AA rules and best practices on the page as it is now. */
+/** What the in-page wait below reads of the Web Animations API (CSS transitions included). */
+interface RunningAnimation {
+  finished: Promise<unknown>;
+  effect: { getTiming(): { iterations?: number } } | null;
+}
+
+/**
+ * Runs axe-core's WCAG 2.x A/AA rules and best practices on the page as it is now, once its
+ * transitions have ended: a colour caught between two states (a button fading from disabled to
+ * enabled, or into its hover colour) is neither, and fails contrast checks it does not deserve.
+ * Endless animations (spinners, skeletons) are not waited for.
+ */
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(async () => {
+    const running = (
+      globalThis as unknown as { document: { getAnimations(): RunningAnimation[] } }
+    ).document.getAnimations();
+    const ending = running.filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+  });
   if (!(await page.evaluate(() => 'axe' in window))) {
     // Evaluated through the debugging protocol: the site's Content-Security-Policy (rightly)
     // refuses an inline <script>, and the test must not weaken it.

@@ -55,6 +55,15 @@ describe('theme colour', () => {
     expect(createAppTheme('light', '#123abc').palette.primary.main).toBe('#123abc');
   });
 
+  it('keeps 4.5:1 for the text of a filled primary button under the pointer', () => {
+    for (const mode of ['light', 'dark'] as const) {
+      for (const base of ['#0ea5a4', '#123abc', '#f59e0b', '#e11d48', '#7c3aed']) {
+        const { dark, contrastText } = createAppTheme(mode, base).palette.primary;
+        expect(getContrastRatio(dark, contrastText), `${mode} ${base}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
   it('keeps 4.5:1 for text on filled primary buttons (black or white)', () => {
     const theme = createAppTheme('light', '#0ea5a4');
     const { main, contrastText } = theme.palette.primary;

@@ -5,7 +5,7 @@
  * Base colour: the server's `customTheme` when it is a valid `#rrggbb` ("managed"), else the default.
  */
 import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
-import { generatePalette, isThemeColour, readableShade } from './palette';
+import { contrastRatio, generatePalette, isThemeColour, readableShade } from './palette';
 
 export type ColorScheme = 'light' | 'dark' | 'auto';
 
@@ -69,13 +69,19 @@ export function createAppTheme(mode: PaletteMode, baseColour: string): Theme {
   const paper = mode === 'dark' ? DARK_PAPER : '#ffffff';
   const mainIndex = shades.indexOf(readableShade(palette, paper));
   const at = (i: number) => shades[Math.min(shades.length - 1, Math.max(0, i))];
+  const main = at(mainIndex);
+  // A filled button takes `dark` under the pointer, keeping the text colour chosen for `main`
+  // (white where it reads at 4.5:1, else black, as MUI picks it). On dark paper `main` is a light
+  // shade with black text, so the hover shade goes lighter, not darker: a darker one fell to 1.9:1.
+  const whiteText = contrastRatio(main, '#ffffff') >= 4.5;
+  const hover = whiteText ? at(mainIndex + 2) : at(mainIndex - 1);
   return createTheme({
     palette: {
       mode,
       // WCAG AA: text on filled buttons and chips picks black or white at 4.5:1, not MUI's 3:1.
       contrastThreshold: 4.5,
       brand: shades,
-      primary: { main: at(mainIndex), light: at(mainIndex - 2), dark: at(mainIndex + 2) },
+      primary: { main, light: at(mainIndex - 2), dark: hover },
       ...(mode === 'dark'
         ? {
             background: { default: '#17181c', paper: DARK_PAPER },

@@ -65,6 +65,13 @@ describeEachDatabase('admin user lists and profiles', (getDb) => {
         avatar: `/assets/${'b'.repeat(64)}/avatar`,
         role: 'User',
         emailConfirmed: true,
+        signIn: {
+          password: true,
+          authenticatorApp: false,
+          passkeys: false,
+          singleSignOn: [],
+          apiTokens: false,
+        },
       },
     ]);
   });
