@@ -6,7 +6,7 @@
 // an IP address, and Chromium treats localhost as a secure context.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByUserNameOrEmail } from '../server/src/db/repositories/users.js';
 import { listPasskeys } from '../server/src/db/repositories/passkeys.js';
@@ -15,6 +15,7 @@ import { blocking, describeViolations, runAxe } from './support/axe.js';
 import { launchBrowser, noChromium, requireChromium } from './support/browser.js';
 import { overflowingElements, rawTranslationKeys } from './support/pageChecks.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { addVirtualAuthenticator } from './support/virtualAuthenticator.js';
 import { watchPages } from './support/watch.js';
 import { skipUnless } from '../server/test/support/skipReason.js';
 
@@ -34,23 +35,6 @@ describe('a player signs in with a passkey', skipUnless(enabled, noChromium), ()
     const found = blocking(await runAxe(page));
     expect(found, describeViolations(where, found).join('\n')).toEqual([]);
   };
-
-  /** Chromium's virtual authenticator for the page: built in, resident keys, user verified. */
-  async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
-    return cdp;
-  }
 
   beforeAll(async () => {
     await mkdir(screenshots, { recursive: true });

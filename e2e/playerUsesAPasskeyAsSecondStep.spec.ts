@@ -14,6 +14,7 @@ import { blocking, describeViolations, runAxe } from './support/axe.js';
 import { launchBrowser, noChromium, requireChromium } from './support/browser.js';
 import { overflowingElements, rawTranslationKeys } from './support/pageChecks.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { addVirtualAuthenticator } from './support/virtualAuthenticator.js';
 import { signInThroughPage, watchPages } from './support/watch.js';
 import { skipUnless } from '../server/test/support/skipReason.js';
 
@@ -79,18 +80,7 @@ describe('a player finishes a sign-in with a passkey', skipUnless(enabled, noChr
         const page = await context.newPage();
         page.setDefaultTimeout(15_000);
         pages.watch(page);
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('WebAuthn.enable');
-        await cdp.send('WebAuthn.addVirtualAuthenticator', {
-          options: {
-            protocol: 'ctap2',
-            transport: 'internal',
-            hasResidentKey: true,
-            hasUserVerification: true,
-            isUserVerified: true,
-            automaticPresenceSimulation: true,
-          },
-        });
+        await addVirtualAuthenticator(page);
 
         await page.goto(`${site}/account/profile`);
         const passkeys = page.getByRole('region', { name: 'Passkeys' });

@@ -1,35 +1,24 @@
 // A single sign-on does not walk past a second step (issue 26): an account with an authenticator
 // app is asked for its code after the provider's answer, as after its password, and a staff
 // account the organisers require a second step of must enrol one first.
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { findUserByEmail, updateUserRole } from '#server/db/repositories/users.js';
 import { SESSION_COOKIE } from '#server/plugins/auth.js';
 import { SECOND_STEP_COOKIE } from '#server/services/secondStep/index.js';
-import { caller, testConfig } from '../../support/app.js';
+import { caller } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
-import { useTestApp } from '../../support/harness.js';
-import {
-  startTestIdentityProvider,
-  type TestIdentityProvider,
-} from '../../support/oidcProvider.js';
 import { DEFAULT_POLICY, setAccountPolicy } from './support.js';
-import { addProviders, cookieOf, locationOf, redirectUris, SITE, ssoSignIn } from './ssoSupport.js';
+import { cookieOf, locationOf, ssoSignIn } from './ssoSupport.js';
+import { useSsoTestApp, useTestIdentityProvider } from './ssoTestApp.js';
 import { codeAt, freshStep } from './twoStepSupport.js';
 
-let idp: TestIdentityProvider;
-beforeAll(async () => {
-  idp = await startTestIdentityProvider(redirectUris());
-});
-afterAll(() => idp.close());
+const idp = useTestIdentityProvider();
 
 describeEachDatabase('single sign-on and the second step', (getDb) => {
-  const server = useTestApp(getDb, { config: () => testConfig({ VEXIL_PUBLIC_URL: SITE }) });
-  const admin = server.as('Admin');
-  beforeAll(() => addProviders(admin, idp));
-  beforeEach(() => setAccountPolicy(server.app, { ...DEFAULT_POLICY, ssoOnly: false }));
+  const server = useSsoTestApp(getDb, idp);
 
   it('asks an account with an authenticator app for its code after the provider', async () => {
-    const first = await ssoSignIn(server.app, idp, 'idp', 'erin');
+    const first = await ssoSignIn(server.app, idp(), 'idp', 'erin');
     const call = caller(server.app, cookieOf(first, SESSION_COOKIE));
     const started = await call({ method: 'POST', url: '/api/account/two-step/totp' });
     const { secret } = started.json() as { secret: string };
@@ -41,7 +30,7 @@ describeEachDatabase('single sign-on and the second step', (getDb) => {
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
 
-    const again = await ssoSignIn(server.app, idp, 'idp', 'erin', { query: '?from=/games/7' });
+    const again = await ssoSignIn(server.app, idp(), 'idp', 'erin', { query: '?from=/games/7' });
     expect(cookieOf(again, SESSION_COOKIE)).toBeUndefined();
     const location = locationOf(again);
     expect(location.pathname).toBe('/account/login');
@@ -72,7 +61,7 @@ describeEachDatabase('single sign-on and the second step', (getDb) => {
   });
 
   it('sends a staff account without a second step to enrol when the organisers require one', async () => {
-    await ssoSignIn(server.app, idp, 'idp', 'frank');
+    await ssoSignIn(server.app, idp(), 'idp', 'frank');
     const user = (await findUserByEmail(server.app.db, 'frank@idp.test'))!;
     await updateUserRole(server.app.db, user.id, 'Monitor');
     await setAccountPolicy(server.app, {
@@ -81,7 +70,7 @@ describeEachDatabase('single sign-on and the second step', (getDb) => {
       requireSecondStepForStaff: true,
     });
 
-    const response = await ssoSignIn(server.app, idp, 'idp', 'frank');
+    const response = await ssoSignIn(server.app, idp(), 'idp', 'frank');
     expect(cookieOf(response, SESSION_COOKIE)).toBeUndefined();
     expect(locationOf(response).searchParams.has('second-step')).toBe(true);
     const asked = await caller(server.app)({
@@ -93,7 +82,7 @@ describeEachDatabase('single sign-on and the second step', (getDb) => {
   });
 
   it('signs a player without a second step straight in, as before', async () => {
-    const response = await ssoSignIn(server.app, idp, 'idp', 'grace');
+    const response = await ssoSignIn(server.app, idp(), 'idp', 'grace');
     expect(cookieOf(response, SESSION_COOKIE)).toBeTruthy();
     expect(cookieOf(response, SECOND_STEP_COOKIE)).toBeUndefined();
     expect(locationOf(response).pathname).toBe('/');
